@@ -1,0 +1,88 @@
+# etrace: the patch series and everything that proves it.
+#
+# The kernel tree is never part of this repository: `make tree` extracts
+# Debian's linux-source-6.12 outside the checkout ($(ETRACE_CACHE)),
+# commits it as a fixed base and applies patches/ on a b4 branch.
+# See README.md.
+
+ETRACE_CACHE ?= $(HOME)/.cache/etrace
+export ETRACE_CACHE
+
+SHELL := /bin/bash
+OUT ?= $(ETRACE_CACHE)/outgoing
+LOG_DIR := $(ETRACE_CACHE)/logs
+BZIMAGE := $(ETRACE_CACHE)/obj/arch/x86/boot/bzImage
+
+# Debian packages every target needs; `make deps` installs what is missing.
+PACKAGES := git b4 linux-source-6.12 gcc make bc flex bison libelf-dev \
+	libssl-dev sparse coccinelle ocaml-nox qemu-system-x86 busybox-static cpio \
+	python3 python3-ply python3-git xz-utils perl kmod dwarves
+
+CHECKS := apply checkpatch sparse coccicheck w1 kernel-doc maintainers \
+	cover-letter bisect-build
+
+.PHONY: all deps tree export export-check kernel print-kernel check \
+	boot-test test demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
+
+all: test
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "etrace: installing:" $$missing; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+tree: deps
+	@boot/tree.sh
+
+export:
+	@boot/export.sh
+
+export-check:
+	@boot/export.sh --check
+
+kernel: tree
+	@boot/kernel.sh
+
+print-kernel:
+	@echo $(BZIMAGE)
+
+check: tree
+	@fail=0; for c in $(CHECKS); do \
+		if checks/$$c.sh; then echo "check $$c: ok"; \
+		else echo "check $$c: FAILED"; fail=1; fi; \
+	done; exit $$fail
+
+check-%: tree
+	@checks/$*.sh
+
+boot-test: kernel
+	@mkdir -p $(LOG_DIR)
+	@rm -f $(LOG_DIR)/boot-test.log
+	@boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
+	@boot/parse-log.py $(LOG_DIR)/boot-test.log
+
+# check resets the tree; boot-test then builds exactly what was checked.
+test:
+	@$(MAKE) --no-print-directory check
+	@$(MAKE) --no-print-directory boot-test TREE_FRESH=1
+
+demo: kernel
+	@mkdir -p $(LOG_DIR)
+	@rm -f $(LOG_DIR)/demo.log
+	@boot/qemu.sh demo $(LOG_DIR)/demo.log || true
+	@tr -d '\r' < $(LOG_DIR)/demo.log | sed -n '/^# ls$$/,/^ETRACE-BOOT-DONE/p' | grep -v '^ETRACE-BOOT-DONE'
+	@grep -q 'ETRACE-BOOT-DONE' $(LOG_DIR)/demo.log
+
+shell: kernel
+	@boot/qemu.sh shell /dev/null
+
+send-dry-run: tree
+	@boot/send.sh "$(OUT)"
+
+clean:
+	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(LOG_DIR)

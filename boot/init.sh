@@ -1,0 +1,40 @@
+#!/bin/sh
+# Guest init. The kernel command line's etrace.mode= says what to run:
+# test (KUnit already ran at boot; run the selftests), demo, or shell.
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tmpfs tmpfs /tmp
+hostname etrace
+export PATH=/bin:/sbin HOME=/root
+
+mode=test
+for arg in $(cat /proc/cmdline); do
+	case "$arg" in etrace.mode=*) mode=${arg#etrace.mode=} ;; esac
+done
+
+# Keep warnings (level 4) on the console so the host sees any splat,
+# without the info chatter interleaving with the tests' output.
+echo 5 > /proc/sys/kernel/printk
+
+case "$mode" in
+test)
+	for t in /selftests/etrace/test_*.sh; do
+		echo "# selftest: $t"
+		(cd /selftests/etrace && timeout 300 sh "$t")
+		echo "# exit: $t $?"
+	done
+	;;
+demo)
+	sh /demo.sh
+	;;
+shell)
+	echo "etrace shell: the control directory is /sys/kernel/debug/etrace; 'reboot -f' to leave."
+	cd /sys/kernel/debug/etrace
+	setsid cttyhack sh -l
+	;;
+esac
+echo "ETRACE-BOOT-DONE mode=$mode"
+reboot -f

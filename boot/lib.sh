@@ -1,0 +1,42 @@
+# shellcheck shell=bash
+# Common settings for the etrace workflow scripts. Sourced, not run.
+
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ETRACE_CACHE=${ETRACE_CACHE:-$HOME/.cache/etrace}
+SRC=${SRC:-$ETRACE_CACHE/linux}
+OBJ=${OBJ:-$ETRACE_CACHE/obj}
+BASE_TAG=etrace-base
+BRANCH=etrace
+TARBALL=/usr/src/linux-source-6.12.tar.xz
+PKG=linux-source-6.12
+# A fixed b4 change-id: the series keeps one identity wherever it is
+# prepared.
+CHANGE_ID=20261202-etrace-3f1c2a9d7e01
+JOBS=${JOBS:-$(($(nproc) + 1))}
+
+# Fixed identities (and, for the base commit, a fixed date): the base
+# gets the same hash everywhere, so base-commit: in the mails is stable.
+export GIT_AUTHOR_NAME="etrace developers" GIT_AUTHOR_EMAIL="etrace@example.org"
+export GIT_COMMITTER_NAME="etrace developers" GIT_COMMITTER_EMAIL="etrace@example.org"
+
+die() { echo "etrace: error: $*" >&2; exit 1; }
+note() { echo "etrace: $*" >&2; }
+
+installed_version() { dpkg-query -W -f='${Version}' "$PKG" 2>/dev/null || true; }
+
+kgit() { git -C "$SRC" -c core.autocrlf=false -c advice.detachedHead=false "$@"; }
+
+# Files the series adds or changes, relative to the tree.
+series_files() {
+	kgit diff --name-only --diff-filter=AM "$BASE_TAG" "$BRANCH"
+}
+
+# The series' C sources that the kernel build compiles.
+series_kernel_c() {
+	series_files | grep -E '\.c$' | grep -v '^tools/' || true
+}
+
+# Directories that hold etrace's kernel code.
+ETRACE_DIRS="kernel/trace/etrace"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Boot the etrace kernel under QEMU (TCG; KVM does not work here).
+#   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
+. "$(dirname "$0")/lib.sh"
+
+mode=${1:?usage: qemu.sh MODE LOG}
+log=${2:?usage: qemu.sh MODE LOG}
+shift 2
+kernel="$OBJ/arch/x86/boot/bzImage"
+initrd="$ETRACE_CACHE/initramfs.cpio.gz"
+[ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
+"$TOP/boot/initramfs.sh" "$initrd"
+
+# Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
+args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot
+      -kernel "$kernel" -initrd "$initrd"
+      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode")
+
+if [ "$mode" = shell ]; then
+	exec qemu-system-x86_64 "${args[@]}" -nographic "$@"
+fi
+# Guard against a hung guest; the log is read afterwards.
+timeout --foreground "${BOOT_TIMEOUT:-600}" \
+	qemu-system-x86_64 "${args[@]}" -serial "file:$log" -monitor none \
+	-display none "$@" </dev/null >/dev/null 2>&1 || {
+	rc=$?
+	echo "etrace: qemu ended with status $rc" >> "$log"
+	exit $rc
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Gate: a W=1 build of etrace's directories, no warning.
+. "$(dirname "$0")/../boot/lib.sh"
+
+"$TOP/boot/kernel.sh" >/dev/null
+fail=0
+for d in $ETRACE_DIRS; do
+	# Touch nothing: W=1 changes the command line, so kbuild rebuilds.
+	out=$(make -C "$SRC" O="$OBJ" -s W=1 "$d/" 2>&1)
+	if [ -n "$out" ]; then
+		echo "$out"
+		fail=1
+	fi
+done
+exit $fail
