@@ -8,7 +8,7 @@
 MARK="--- b4-submit-tracking ---"
 
 cover_commit() {
-	kgit rev-list --reverse "$BASE_TAG..$BRANCH" | head -n 1
+	kgit rev-list --reverse "$BASE_TAG..$BRANCH" | sed -n 1p
 }
 
 case "${1:-}" in

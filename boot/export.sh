@@ -23,7 +23,7 @@ status=0
 if [ "$check" = 1 ]; then
 	if ! diff -ru "$TOP/patches" "$tmp/patches" > "$tmp/diff"; then
 		echo "patches/ differs from branch $BRANCH:"
-		grep -E '^(Only in|diff )' "$tmp/diff" | head -n 20
+		grep -E '^(Only in|diff )' "$tmp/diff" | sed -n '1,20p'
 		status=1
 	fi
 	if ! diff -u "$TOP/cover-letter.txt" "$tmp/cover-letter.txt" > "$tmp/diff"; then
@@ -40,7 +40,7 @@ if [ "$check" = 1 ]; then
 	fi
 	if [ -n "$(kgit status --porcelain)" ]; then
 		echo "uncommitted changes in $SRC:"
-		kgit status --short | head -n 10
+		kgit status --short | sed -n '1,10p'
 		status=1
 	fi
 	exit $status

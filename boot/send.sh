@@ -27,4 +27,4 @@ n=$(ls "$out" | wc -l)
 [ "$n" -ge 2 ] || die "b4 wrote $n mails"
 note "wrote $n mails to $out:"
 ls "$out"
-grep -h -m1 -E '^(To|Cc):' "$out"/* | sort -u | head -n 5
+grep -h -m1 -E '^(To|Cc):' "$out"/* | sort -u | sed -n '1,5p'
