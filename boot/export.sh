@@ -15,7 +15,8 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/patches"
 # --zero-commit and no signature: a patch file changes only when the
 # patch does.
-kgit format-patch -q --zero-commit --no-signature --base="$BASE_TAG" \
+# A fixed abbreviation: "auto" depends on how many objects a repository has.
+kgit -c core.abbrev=12 format-patch -q --no-numbered --zero-commit --no-signature --base="$BASE_TAG" \
 	-o "$tmp/patches" "$start..$BRANCH"
 "$TOP/boot/cover.sh" show > "$tmp/cover-letter.txt"
 
