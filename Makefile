@@ -22,7 +22,7 @@ CHECKS := apply checkpatch sparse coccicheck w1 kernel-doc maintainers \
 	cover-letter bisect-build
 
 .PHONY: all deps tree export export-check kernel print-kernel check \
-	boot-test test demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
+	boot-test test bench demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
 
 all: test
 
@@ -57,9 +57,11 @@ check: tree
 		else echo "check $$c: FAILED"; fail=1; fi; \
 	done; exit $$fail
 
-check-%: tree
+$(addprefix check-,$(CHECKS)): check-%: tree
 	@checks/$*.sh
 
+# ONLY=GLOB runs only the selftests test_GLOB.sh (KUnit always runs).
+export ONLY
 boot-test: kernel
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/boot-test.log
@@ -70,6 +72,13 @@ boot-test: kernel
 test:
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory boot-test TREE_FRESH=1
+
+# Figures repeat exactly: guest time counts instructions (-icount).
+bench: kernel
+	@mkdir -p $(LOG_DIR)
+	@rm -f $(LOG_DIR)/bench.log
+	@BOOT_TIMEOUT=1200 boot/qemu.sh bench $(LOG_DIR)/bench.log || true
+	@boot/bench-table.py $(LOG_DIR)/bench.log boot/bench-results.txt
 
 demo: kernel
 	@mkdir -p $(LOG_DIR)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make demo: a short scripted session at a root shell, as the article
-# shows it: the tracers on offer, then a trace. Every command is echoed.
+# shows it: the tracers on offer, then a trace, then events. Every
+# command is echoed.
 
 cd /sys/kernel/debug/etrace || exit 1
 run() {
@@ -19,3 +20,34 @@ run 'echo 0 > tracing_enabled'
 run 'cat trace'
 run 'timeout 1 cat trace_pipe'
 run 'echo 1 > tracing_enabled'
+
+# The event tracer, as its commit message shows it.
+if [ -e set_event ]; then
+	run 'wc -l < available_events'
+	run 'grep ^sched: available_events'
+	run 'echo > trace'
+	run 'echo sched_process_fork sched_process_exec sched_process_exit > set_event'
+	run 'echo sched_wakeup >> set_event'
+	run 'cat set_event'
+	run '/bin/true'
+	run 'echo > set_event'
+	run 'grep -v sched_wakeup: trace'
+	run 'grep -m 3 sched_wakeup: trace'
+	run 'cat events/sched/sched_process_exec/format'
+	run 'cat events/sched/enable events/enable'
+fi
+
+# A filtered function trace, as the article's dynamic ftrace section.
+if [ -e set_ftrace_filter ]; then
+	run "grep -c . available_filter_functions"
+	run "echo 'hrtimer_*' > set_ftrace_filter"
+	run 'cat set_ftrace_filter'
+	run 'echo > trace'
+	run 'echo function > current_tracer'
+	run 'usleep 2000'
+	run 'echo 0 > tracing_enabled'
+	run 'echo nop > current_tracer'
+	run "grep -v '^#' trace | sed -n 1,15p"
+	run 'echo > set_ftrace_filter'
+	run 'echo 1 > tracing_enabled'
+fi

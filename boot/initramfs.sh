@@ -16,7 +16,8 @@ for app in $("$root/bin/busybox" --list); do
 done
 cp "$TOP/boot/init.sh" "$root/init"
 cp "$TOP/boot/demo.sh" "$root/demo.sh"
-chmod +x "$root/init" "$root/demo.sh"
+cp "$TOP/boot/bench.sh" "$root/bench.sh"
+chmod +x "$root/init" "$root/demo.sh" "$root/bench.sh"
 
 cp "$st/kselftest/ktap_helpers.sh" "$root/selftests/kselftest/"
 if [ -d "$st/etrace" ]; then
@@ -26,7 +27,7 @@ if [ -d "$st/etrace" ]; then
 		gcc -static -O2 -Wall -Werror -o "$root/selftests/etrace/$(basename "$c" .c)" "$c"
 	done
 fi
-# Static helpers of the boot harness itself (none needed yet).
+# Static helpers of the boot harness itself (etrace-bench).
 for c in "$TOP"/boot/helpers/*.c; do
 	[ -e "$c" ] || continue
 	gcc -static -O2 -Wall -Werror -o "$root/bin/$(basename "$c" .c)" "$c"

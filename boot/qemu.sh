@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Boot the etrace kernel under QEMU (TCG; KVM does not work here).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
+# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh.
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:?usage: qemu.sh MODE LOG}
@@ -14,7 +15,12 @@ initrd="$ETRACE_CACHE/initramfs.cpio.gz"
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
 args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot
       -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode")
+      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}")
+
+# make bench: guest time counts instructions, so figures repeat exactly.
+if [ "$mode" = bench ]; then
+	args+=(-icount shift=0)
+fi
 
 if [ "$mode" = shell ]; then
 	exec qemu-system-x86_64 "${args[@]}" -nographic "$@"

@@ -1,0 +1,101 @@
+#!/bin/sh
+# make bench, in the guest: etrace and ftrace side by side in one boot,
+# same buffer size, each case timed by etrace-bench. Prints one
+# "BENCH KEY VALUE" line per figure; boot/bench-table.py makes the table.
+# Under -icount shift=0 a guest nanosecond is one instruction.
+
+E=/sys/kernel/debug/etrace
+F=/sys/kernel/debug/tracing
+N=${BENCH_N:-20000}
+ROUNDS=${BENCH_FORKS:-100}
+
+# min3 CMD...: the smallest of three runs (interrupts only add).
+min3() {
+	best=
+	for _ in 1 2 3; do
+		v=$("$@") || return 1
+		if [ -z "$best" ] || [ "$v" -lt "$best" ]; then best=$v; fi
+	done
+	echo "$best"
+}
+
+getuid() { min3 etrace-bench getuid "$N"; }
+forkexec() { min3 etrace-bench forkexec "$ROUNDS" /bin/true; }
+say() { echo "BENCH $1 $2"; }
+
+quiet() {
+	echo > "$E/set_event"
+	echo nop > "$E/current_tracer"
+	echo > "$E/set_ftrace_filter"
+	echo 1 > "$E/tracing_enabled"
+	echo > "$E/trace"
+	echo > "$F/set_event"
+	echo nop > "$F/current_tracer"
+	echo > "$F/set_ftrace_filter"
+	echo > "$F/set_graph_function"
+	echo 1 > "$F/tracing_on"
+	echo > "$F/trace"
+}
+
+echo 1408 > "$E/buffer_size_kb"
+echo 1408 > "$F/buffer_size_kb"
+quiet
+say off "$(getuid)"
+
+echo raw_syscalls:sys_enter > "$E/set_event"
+say etrace_sys_enter "$(getuid)"
+quiet
+echo raw_syscalls:sys_enter > "$F/set_event"
+say ftrace_sys_enter "$(getuid)"
+quiet
+
+echo raw_syscalls:sys_enter raw_syscalls:sys_exit > "$E/set_event"
+say etrace_sys_both "$(getuid)"
+quiet
+echo 'raw_syscalls:*' > "$F/set_event"
+say ftrace_sys_both "$(getuid)"
+quiet
+
+echo __do_sys_getuid > "$E/set_ftrace_filter"
+echo function > "$E/current_tracer"
+say etrace_function "$(getuid)"
+quiet
+echo __do_sys_getuid > "$F/set_ftrace_filter"
+echo function > "$F/current_tracer"
+say ftrace_function "$(getuid)"
+quiet
+
+echo __do_sys_getuid > "$F/set_graph_function"
+echo function_graph > "$F/current_tracer"
+say ftrace_function_graph "$(getuid)"
+quiet
+
+# Every etrace event, and the same events in ftrace, over fork + exec.
+say fork_off "$(forkexec)"
+cat "$E/available_events" > "$E/set_event"
+say etrace_fork_all "$(forkexec)"
+quiet
+for ev in $(cat "$E/available_events"); do
+	echo "$ev" >> "$F/set_event"
+done
+say ftrace_fork_all "$(forkexec)"
+quiet
+
+# Reading a full buffer of sys_enter records, as text.
+fill() {
+	echo raw_syscalls:sys_enter > "$1/set_event"
+	etrace-bench getuid 200000 > /dev/null
+	echo > "$1/set_event"
+}
+fill "$E"
+echo 0 > "$E/tracing_enabled"
+set -- $(etrace-bench read "$E/trace")
+say etrace_read_bytes "$1"
+say etrace_read_ns "$2"
+quiet
+fill "$F"
+echo 0 > "$F/tracing_on"
+set -- $(etrace-bench read "$F/trace")
+say ftrace_read_bytes "$1"
+say ftrace_read_ns "$2"
+quiet
