@@ -61,8 +61,9 @@ row('read trace, MB per guest second', e_mbs, f_mbs, '>=1.0', '%.1f')
 
 lines = [
     'etrace against ftrace, same boot, same buffer size (1408 KiB per CPU)',
-    'kernel %s, QEMU TCG -icount shift=0: one guest ns = one instruction'
+    'kernel %s built from boot/etrace.config + boot/bench.config (no lockdep,'
     % (version.group(1) if version else '?'),
+    '-O2, jump labels); QEMU TCG -icount shift=0: one guest ns = one instruction.',
     'getuid() rows: instructions per call over "off" (%d per call with'
     % v['off'],
     'nothing traced), best of 3 runs of 20000 calls; fork row: '

@@ -1,25 +1,42 @@
 #!/usr/bin/env bash
 # make kernel: tinyconfig + boot/etrace.config, built out of tree in $OBJ.
-# Fails when an option the fragment asks for did not make it into .config.
+# FRAGMENTS="a.config b.config" merges several, later ones winning (make
+# bench adds boot/bench.config). Fails when an option the fragments ask
+# for did not make it into .config.
 . "$(dirname "$0")/lib.sh"
 
-frag="$TOP/boot/etrace.config"
+frags=()
+for f in ${FRAGMENTS:-boot/etrace.config}; do
+	frags+=("$TOP/$f")
+done
 mkdir -p "$OBJ"
 kmake() { make -C "$SRC" O="$OBJ" -s "$@"; }
 
-# Regenerate the configuration only when the fragment or the source
+# The options the fragments ask for, the last word on each winning.
+wanted() {
+	cat "${frags[@]}" | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)/\1 \2/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 n/p' |
+		awk '{ v[$1] = $2; if (!($1 in o)) { o[$1] = n++; k[n - 1] = $1 } }
+		     END { for (i = 0; i < n; i++) print k[i], v[k[i]] }'
+}
+
+# Regenerate the configuration only when the fragments or the source
 # changed; an unchanged .config keeps the build incremental.
 stamp="$OBJ/.etrace-config-stamp"
-want="$(sha256sum "$frag" | cut -d' ' -f1) $(kgit rev-parse "HEAD^{tree}")"
+want="$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1) $(kgit rev-parse "HEAD^{tree}")"
 if [ ! -f "$OBJ/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	kmake tinyconfig >/dev/null
-	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "$frag" >/dev/null)
+	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "${frags[@]}" >/dev/null)
 	kmake olddefconfig >/dev/null
 	missing=0
-	while IFS= read -r line; do
-		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-		grep -qx -- "$line" "$OBJ/.config" || { echo "etrace: $line did not make it into .config" >&2; missing=1; }
-	done < "$frag"
+	while read -r opt val; do
+		if [ "$val" = n ]; then
+			! grep -q "^$opt=" "$OBJ/.config" && continue
+		else
+			grep -qx -- "$opt=$val" "$OBJ/.config" && continue
+		fi
+		echo "etrace: $opt=$val did not make it into .config" >&2
+		missing=1
+	done < <(wanted)
 	# The per-patch build check asks for options a patch does not add yet.
 	[ "$missing" = 0 ] || [ "${ALLOW_MISSING:-}" = 1 ] || die "kernel configuration incomplete"
 	echo "$want" > "$stamp"
