@@ -51,3 +51,20 @@ if [ -e set_ftrace_filter ]; then
 	run 'echo > set_ftrace_filter'
 	run 'echo 1 > tracing_enabled'
 fi
+
+# A call graph of read(), and the options that shape it.
+if grep -qw function_graph available_tracers; then
+	run 'cat trace_options'
+	run "echo 'ksys_read vfs_read' > set_ftrace_filter"
+	run 'echo > trace'
+	run 'echo function_graph > current_tracer'
+	run 'grep funcgraph trace_options'
+	run 'dd if=/proc/version of=/dev/null bs=16 count=2 2> /dev/null'
+	run 'echo 0 > tracing_enabled'
+	run 'echo funcgraph-proc > trace_options'
+	run "sed -n 1,4p trace; grep -m 6 ' dd-' trace"
+	run 'echo nofuncgraph-proc > trace_options'
+	run 'echo nop > current_tracer'
+	run 'echo > set_ftrace_filter'
+	run 'echo 1 > tracing_enabled'
+fi
