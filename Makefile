@@ -76,13 +76,20 @@ test:
 # Figures repeat exactly: guest time counts instructions (-icount). The
 # bench kernel is the test kernel without its debugging (boot/bench.config),
 # in an object directory of its own.
+# A second kernel, the same without etrace (boot/noetrace.config), gives
+# the idle cost; a module of the first (boot/floor) the probe floor.
 BENCH_OBJ = $(ETRACE_CACHE)/obj-bench
+IDLE_OBJ = $(ETRACE_CACHE)/obj-bench-noetrace
 bench: tree
 	@OBJ=$(BENCH_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config" boot/kernel.sh
+	@OBJ=$(BENCH_OBJ) boot/floor.sh
+	@OBJ=$(IDLE_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config boot/noetrace.config" boot/kernel.sh
 	@mkdir -p $(LOG_DIR)
-	@rm -f $(LOG_DIR)/bench.log
-	@OBJ=$(BENCH_OBJ) BOOT_TIMEOUT=1200 boot/qemu.sh bench $(LOG_DIR)/bench.log || true
-	@boot/bench-table.py $(LOG_DIR)/bench.log boot/bench-results.txt
+	@rm -f $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log
+	@OBJ=$(BENCH_OBJ) EXTRA_KO=$(BENCH_OBJ)/floor/etrace_floor.ko BOOT_TIMEOUT=1200 \
+		boot/qemu.sh bench $(LOG_DIR)/bench.log || true
+	@OBJ=$(IDLE_OBJ) boot/qemu.sh bench $(LOG_DIR)/bench-idle.log || true
+	@boot/bench-table.py $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log boot/bench-results.txt
 
 demo: kernel
 	@mkdir -p $(LOG_DIR)
@@ -98,4 +105,5 @@ send-dry-run: tree
 	@boot/send.sh "$(OUT)"
 
 clean:
-	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench $(LOG_DIR)
+	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench \
+		$(IDLE_OBJ) $(LOG_DIR)

@@ -2,25 +2,33 @@
 """make bench: turn the guest's "BENCH KEY VALUE" lines into the table
 the cover letter quotes.
 
-    bench-table.py LOG OUTPUT
+    bench-table.py LOG IDLE_LOG OUTPUT
 
-Under -icount shift=0 a guest nanosecond is one instruction, so the
-getuid() figures are instructions per system call; the cost of a case
-is its figure less the "off" figure.
+LOG is the bench kernel's boot, IDLE_LOG the same kernel's without
+etrace (boot/noetrace.config). Under -icount shift=0 a guest nanosecond
+is one instruction, so the getuid() figures are instructions per system
+call; the cost of a case is its figure less the "off" figure.
 """
 import re
 import sys
 
-log, out = sys.argv[1], sys.argv[2]
-text = open(log, errors='replace').read().replace('\r', '')
-if 'ETRACE-BOOT-DONE mode=bench' not in text:
-    sys.exit('bench: the guest did not finish; see ' + log)
-splat = re.search(r'^(.*(BUG:|WARNING:|Oops|INFO: possible|KASAN).*)$',
-                  text, re.M)
-if splat:
-    sys.exit('bench: kernel splat: ' + splat.group(1))
-v = {m.group(1): int(m.group(2))
-     for m in re.finditer(r'^BENCH (\w+) (\d+)$', text, re.M)}
+log, idle_log, out = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def figures(path):
+    text = open(path, errors='replace').read().replace('\r', '')
+    if 'ETRACE-BOOT-DONE mode=bench' not in text:
+        sys.exit('bench: the guest did not finish; see ' + path)
+    splat = re.search(r'^(.*(BUG:|WARNING:|Oops|INFO: possible|KASAN).*)$',
+                      text, re.M)
+    if splat:
+        sys.exit('bench: kernel splat: ' + splat.group(1))
+    return text, {m.group(1): int(m.group(2))
+                  for m in re.finditer(r'^BENCH (\w+) (\d+)$', text, re.M)}
+
+
+text, v = figures(log)
+v.update(figures(idle_log)[1])
 version = re.search(r'^Linux version (\S+)', text, re.M)
 
 rows = []
@@ -52,7 +60,8 @@ row('sys_enter + sys_exit events', cost('etrace_sys_both'),
     cost('ftrace_sys_both'), '')
 row('function, filter __do_sys_getuid', cost('etrace_function'),
     cost('ftrace_function'), '<=0.8')
-row('function_graph, same function', None, cost('ftrace_function_graph'), '')
+row('function_graph, same function', cost('etrace_function_graph'),
+    cost('ftrace_function_graph'), '')
 row('all events, fork+exec+wait', v['etrace_fork_all'] - v['fork_off'],
     v['ftrace_fork_all'] - v['fork_off'], '')
 e_mbs = v['etrace_read_bytes'] / v['etrace_read_ns'] * 1000
@@ -77,8 +86,18 @@ w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
 for r in [head] + rows:
     lines.append('  '.join(str(c).ljust(w[i]) for i, c in enumerate(r))
                  .rstrip())
-lines += ['', 'Not measured yet: an empty probe on sys_enter (the floor), '
-          'etrace compiled out (idle cost),', 'etrace function_graph.']
+floor = cost('floor')
+lines += [
+    '',
+    'Floor: an empty probe on sys_enter (boot/floor) costs +%d; the sys_enter'
+    % floor,
+    'event costs etrace %.1fx the floor, ftrace %.1fx.'
+    % (cost('etrace_sys_enter') / floor, cost('ftrace_sys_enter') / floor),
+    'Idle: "off" is %d with etrace compiled in and idle, %d with etrace'
+    % (v['off'], v['idle_off']),
+    'compiled out (boot/noetrace.config): %+d instructions per call.'
+    % (v['off'] - v['idle_off']),
+]
 table = '\n'.join(lines) + '\n'
 open(out, 'w').write(table)
 print(table, end='')

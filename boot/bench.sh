@@ -37,6 +37,13 @@ quiet() {
 	echo > "$F/trace"
 }
 
+# The kernel with etrace compiled out (boot/noetrace.config) only
+# measures the untraced call, to compare with "off" below.
+if [ ! -d "$E" ]; then
+	say idle_off "$(getuid)"
+	exit 0
+fi
+
 echo 1408 > "$E/buffer_size_kb"
 echo 1408 > "$F/buffer_size_kb"
 quiet
@@ -65,7 +72,12 @@ echo function > "$F/current_tracer"
 say ftrace_function "$(getuid)"
 quiet
 
-echo __do_sys_getuid > "$F/set_graph_function"
+# function_graph, hooking the same one function in both.
+echo __do_sys_getuid > "$E/set_ftrace_filter"
+echo function_graph > "$E/current_tracer"
+say etrace_function_graph "$(getuid)"
+quiet
+echo __do_sys_getuid > "$F/set_ftrace_filter"
 echo function_graph > "$F/current_tracer"
 say ftrace_function_graph "$(getuid)"
 quiet
@@ -99,3 +111,9 @@ set -- $(etrace-bench read "$F/trace")
 say ftrace_read_bytes "$1"
 say ftrace_read_ns "$2"
 quiet
+
+# The floor: an empty probe on sys_enter (boot/floor), what any tracer
+# pays before it records a byte. Last, as the module cannot be unloaded.
+if [ -e /modules/etrace_floor.ko ] && insmod /modules/etrace_floor.ko; then
+	say floor "$(getuid)"
+fi

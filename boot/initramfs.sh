@@ -33,5 +33,13 @@ for c in "$TOP"/boot/helpers/*.c; do
 	gcc -static -O2 -Wall -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
 done
 
+# Kernel modules of the bench (EXTRA_KO="a.ko b.ko"), in /modules.
+if [ -n "${EXTRA_KO:-}" ]; then
+	mkdir -p "$root/modules"
+	for ko in $EXTRA_KO; do
+		cp "$ko" "$root/modules/"
+	done
+fi
+
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |
 	cpio --null -o -H newc --owner 0:0 --quiet) | gzip -9n > "$out"
