@@ -48,6 +48,7 @@ if [ -e set_ftrace_filter ]; then
 	run 'echo 0 > tracing_enabled'
 	run 'echo nop > current_tracer'
 	run "grep -v '^#' trace | sed -n 1,15p"
+	run 'sed -n 1,23p latency_trace'
 	run 'echo > set_ftrace_filter'
 	run 'echo 1 > tracing_enabled'
 fi
