@@ -66,7 +66,7 @@ boot-test: kernel
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/boot-test.log
 	@boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
-	@boot/parse-log.py $(LOG_DIR)/boot-test.log
+	@boot/parse-log.py $(LOG_DIR)/boot-test.log boot/expected-results "$(ONLY)"
 
 # check resets the tree; boot-test then builds exactly what was checked.
 test:

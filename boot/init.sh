@@ -24,15 +24,21 @@ done
 # Keep warnings (level 4) on the console so the host sees any splat,
 # without the info chatter interleaving with the tests' output.
 echo 5 > /proc/sys/kernel/printk
+# The host checks the guest got the CPUs the tests need.
+echo "ETRACE-CPUS $(grep -c ^processor /proc/cpuinfo)"
 
 case "$mode" in
 test)
-	# etrace.only=GLOB (make boot-test ONLY=GLOB) runs some scripts.
+	# etrace.only=GLOB (make boot-test ONLY=GLOB) runs some scripts,
+	# each for at most the kselftest settings file's timeout.
+	limit=$(sed -n 's/^timeout=//p' /selftests/etrace/settings)
 	for t in /selftests/etrace/test_$only.sh; do
 		[ -f "$t" ] || continue
 		echo "# selftest: $t"
-		(cd /selftests/etrace && timeout 300 sh "$t")
-		echo "# exit: $t $?"
+		start=$(cut -d. -f1 /proc/uptime)
+		(cd /selftests/etrace && timeout "${limit:-45}" sh "$t")
+		rc=$?
+		echo "# exit: $t $rc ($(($(cut -d. -f1 /proc/uptime) - start)) s)"
 	done
 	;;
 demo)

@@ -21,7 +21,7 @@ chmod +x "$root/init" "$root/demo.sh" "$root/bench.sh"
 
 cp "$st/kselftest/ktap_helpers.sh" "$root/selftests/kselftest/"
 if [ -d "$st/etrace" ]; then
-	cp "$st"/etrace/*.sh "$root/selftests/etrace/"
+	cp "$st"/etrace/*.sh "$st"/etrace/settings "$root/selftests/etrace/"
 	for c in "$st"/etrace/*.c; do
 		[ -e "$c" ] || continue
 		gcc -static -O2 -Wall -Werror -o "$root/selftests/etrace/$(basename "$c" .c)" "$c"

@@ -1,105 +1,209 @@
 #!/usr/bin/env python3
-"""Judge a boot log: KTAP results from KUnit and the selftests, splats.
+"""Judge a boot log against what the boot was expected to report.
 
-Fails on any "not ok", on a plan that does not match the results under
-it, on a kernel splat, and on a boot that never reached its end mark.
-Prints one line per failure and ends with "N passed, M failed".
+    parse-log.py LOG EXPECTED [ONLY]
+
+LOG is the guest's serial console. EXPECTED (boot/expected-results)
+names every KTAP document the boot must print, KUnit suites and
+selftest scripts, with its number of results; every SKIP allowed, with
+its reason; and the number of CPUs the guest must have. ONLY is make
+boot-test's glob: only the selftests test_ONLY.sh are expected then.
+
+Fails on: a "not ok"; a document missing, unexpected, or with another
+number of results than expected; a plan that does not match the results
+under it; a SKIP that is not allowed, or with another reason; a selftest
+that did not exit 0 or never finished; a guest with other than the
+expected CPUs; a kernel splat; a boot that never reached its end mark.
+Prints one line per failure and ends with "N passed, M skipped, F failed".
 """
+import fnmatch
 import re
+import shlex
 import sys
 
 SPLATS = [
     r"BUG:", r"WARNING:", r"\bOops\b", r"Kernel panic", r"general protection fault",
     r"possible recursive locking", r"inconsistent lock state",
     r"circular locking", r"KASAN", r"UBSAN", r"Call Trace:",
-    r"INFO: task .* blocked", r"RCU detected stall", r"rcu_sched self-detected stall",
+    r"INFO: task .* blocked", r"RCU detected stall", r"rcu: INFO: .*stall",
+    r"self-detected stall", r"detected stalls on CPUs", r"soft lockup",
+    r"hard LOCKUP", r"hung_task",
 ]
 SPLAT_RE = re.compile("|".join(SPLATS))
-VERSION_RE = re.compile(r"^(\s*)(?:K?TAP) version \d+\s*$")
+VERSION_RE = re.compile(r"^(\s*)K?TAP version \d+\s*$")
 PLAN_RE = re.compile(r"^(\s*)1\.\.(\d+)")
 RESULT_RE = re.compile(r"^(\s*)(not ok|ok) (\d+)\b\s*(?:-\s*)?(.*)$")
+SUBTEST_RE = re.compile(r"^(\s*)# Subtest: (\S+)")
+SELFTEST_RE = re.compile(r"^# selftest: (\S+)")
+EXIT_RE = re.compile(r"^# exit: (\S+) (\d+)")
+MSG_RE = re.compile(r"^\s*# (.*)$")
 
 
-def main(path, min_tests):
+def read_expected(path, only):
+    """Documents {name: results}, skips {(doc, test): reason}, cpus."""
+    docs, skips, cpus = {}, {}, None
+    with open(path) as f:
+        for raw in f:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            words = shlex.split(line)
+            if words[0] == "cpus":
+                cpus = int(words[1])
+            elif words[0] in ("kunit", "selftest"):
+                name = words[1]
+                if words[0] == "selftest" and only and \
+                        not fnmatch.fnmatchcase(name, f"test_{only}.sh"):
+                    continue
+                docs[name] = int(words[2])
+            elif words[0] == "skip":
+                doc, test, reason = words[1], words[2], words[3]
+                if doc in docs or not doc.endswith(".sh"):
+                    skips[(doc, test)] = reason
+            else:
+                sys.exit(f"{path}: cannot read: {line}")
+    return docs, skips, cpus
+
+
+class Doc:
+    def __init__(self, name, head):
+        self.name = name
+        self.head = head
+        self.plan = None
+        self.results = 0
+        self.last_msg = ""
+
+
+def main(log, expected, only):
+    want_docs, want_skips, want_cpus = read_expected(expected, only)
     failures = []
-    passed = failed = 0
-    # One open KTAP document per indentation: [plan, results seen].
-    docs = {}
+    passed = skipped = failed = 0
+    seen_docs = {}
+    docs = {}          # indentation -> open Doc
+    next_name = None   # the name the next document will carry
+    selftest = None
     done = False
-    started = {}
-    exits = {}
-    with open(path, errors="replace") as f:
+    cpus = None
+    started, exits = {}, {}
+
+    def close(ind):
+        d = docs.pop(ind)
+        if d.plan is None:
+            failures.append(f"KTAP document without a plan ({d.name})")
+        elif d.plan != d.results:
+            failures.append(f"{d.name}: plan 1..{d.plan} but {d.results} results")
+        if d.name in seen_docs:
+            failures.append(f"{d.name}: reported twice")
+        seen_docs[d.name] = d.results
+
+    with open(log, errors="replace") as f:
         lines = f.read().replace("\r", "").split("\n")
     for line in lines:
         if "ETRACE-BOOT-DONE" in line:
             done = True
-        m = re.match(r"^# selftest: (\S+)", line)
+        m = re.match(r"^ETRACE-CPUS (\d+)", line)
         if m:
-            started[m.group(1)] = True
-        m = re.match(r"^# exit: (\S+) (\d+)", line)
-        if m:
-            exits[m.group(1)] = int(m.group(2))
+            cpus = int(m.group(1))
         if SPLAT_RE.search(line):
             failures.append("splat: " + line.strip())
+            continue
+        m = SELFTEST_RE.match(line)
+        if m:
+            selftest = m.group(1).rsplit("/", 1)[-1]
+            started[selftest] = True
+            next_name = selftest
+            continue
+        m = EXIT_RE.match(line)
+        if m:
+            exits[m.group(1).rsplit("/", 1)[-1]] = int(m.group(2))
+            continue
+        m = SUBTEST_RE.match(line)
+        if m:
+            ind = len(m.group(1))
+            if ind in docs:
+                docs[ind].name = m.group(2)
             continue
         m = VERSION_RE.match(line)
         if m:
             ind = len(m.group(1))
             if ind in docs:
-                close(docs, ind, failures)
-            docs[ind] = [None, 0, line.strip()]
+                close(ind)
+            name = next_name if ind == 0 and next_name else \
+                ("kunit" if ind == 0 else "?")
+            next_name = None
+            docs[ind] = Doc(name, line.strip())
             continue
         m = PLAN_RE.match(line)
         if m:
             ind = len(m.group(1))
-            if ind in docs and docs[ind][0] is None:
-                docs[ind][0] = int(m.group(2))
+            if ind in docs and docs[ind].plan is None:
+                docs[ind].plan = int(m.group(2))
             continue
         m = RESULT_RE.match(line)
         if not m:
+            m = MSG_RE.match(line)
+            if m:
+                for d in docs.values():
+                    d.last_msg = m.group(1)
             continue
         ind = len(m.group(1))
         if ind not in docs:
             continue
-        docs[ind][1] += 1
+        d = docs[ind]
+        d.results += 1
         deeper = [i for i in docs if i > ind]
         # A result closing a nested document summarises it: not a test.
         for i in deeper:
-            close(docs, i, failures)
+            close(i)
         ok = m.group(2) == "ok"
-        name = m.group(4).strip()
+        rest = m.group(4).strip()
         if not ok:
-            failures.append("not ok: " + line.strip())
+            failures.append(f"not ok: {d.name}: {line.strip()}")
         if deeper:
             continue
-        if ok:
+        sk = re.match(r"^(.*?)\s*# SKIP\s*(.*)$", rest)
+        if sk:
+            test, reason = sk.group(1), sk.group(2) or d.last_msg
+            allowed = want_skips.get((d.name, test))
+            if allowed is None:
+                failures.append(f"SKIP not allowed: {d.name}: {test} ({reason})")
+            elif allowed not in reason:
+                failures.append(f"SKIP for another reason: {d.name}: {test}: "
+                                f"'{reason}', expected '{allowed}'")
+            skipped += 1
+        elif ok:
             passed += 1
         else:
             failed += 1
     for ind in sorted(docs, reverse=True):
-        close(docs, ind, failures)
+        close(ind)
+    seen_docs.pop("kunit", None)
+
+    for name, n in want_docs.items():
+        if name not in seen_docs:
+            failures.append(f"{name}: expected {n} results, never reported")
+        elif seen_docs[name] != n:
+            failures.append(f"{name}: {seen_docs[name]} results, expected {n}")
+    for name in seen_docs:
+        if name not in want_docs:
+            failures.append(f"{name}: reported, but not in {expected}")
     for script in started:
         if script not in exits:
             failures.append(f"selftest {script} never finished")
         elif exits[script] != 0:
             failures.append(f"selftest {script} exited with status {exits[script]}")
+    if want_cpus is not None and cpus != want_cpus:
+        failures.append(f"the guest had {cpus} CPUs, the tests need {want_cpus}")
     if not done:
         failures.append("the guest never reached ETRACE-BOOT-DONE (hang or crash)")
-    if passed + failed < min_tests:
-        failures.append(f"only {passed + failed} results, expected at least {min_tests}")
     for f in failures:
         print("FAIL:", f)
-    print(f"{passed} passed, {failed + (1 if failures and not failed else 0)} failed")
+    print(f"{passed} passed, {skipped} skipped, "
+          f"{failed + (1 if failures and not failed else 0)} failed")
     return 1 if failures else 0
 
 
-def close(docs, ind, failures):
-    plan, seen, head = docs.pop(ind)
-    if plan is None:
-        failures.append(f"KTAP document without a plan ({head}, indent {ind})")
-    elif plan != seen:
-        failures.append(f"KTAP plan 1..{plan} but {seen} results (indent {ind})")
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1))
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else ""))

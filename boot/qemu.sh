@@ -10,7 +10,19 @@ shift 2
 kernel="$OBJ/arch/x86/boot/bzImage"
 initrd="$ETRACE_CACHE/initramfs.cpio.gz"
 [ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
+st="$SRC/tools/testing/selftests/etrace"
+if [ "$mode" = test ] && [ -n "${ONLY:-}" ]; then
+	compgen -G "$st/test_$ONLY.sh" >/dev/null ||
+		die "ONLY=$ONLY matches no selftest ($st/test_$ONLY.sh)"
+fi
 "$TOP/boot/initramfs.sh" "$initrd"
+
+# The host's guard against a hung guest: every selftest may take the
+# settings file's timeout (the guest's init enforces it per script),
+# plus the boot and the KUnit suites.
+limit=$(sed -n 's/^timeout=//p' "$st/settings" 2>/dev/null)
+scripts=$(compgen -G "$st/test_${ONLY:-*}.sh" | wc -l)
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + 300 ))}
 
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
 args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot

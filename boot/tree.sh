@@ -17,7 +17,17 @@ etrace: ************************************************************
 MSG
 fi
 
-# 1. The base commit: same tarball, same hash on every machine.
+# 1. Work that was never exported is not thrown away silently, neither
+# by a reset nor by a new extraction after a package upgrade (CI has
+# none to lose).
+if [ "${CI:-}" != true ] && [ "${FORCE:-}" != 1 ] &&
+   [ -d "$SRC/.git" ] && kgit rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
+	if ! "$TOP/boot/export.sh" --check >&2 || [ -n "$(kgit status --porcelain)" ]; then
+		die "branch $BRANCH in $SRC differs from patches/ (see above). Run 'make export' to keep it, or 'make tree FORCE=1' to discard it."
+	fi
+fi
+
+# 2. The base commit: same tarball, same hash on every machine.
 if [ ! -d "$SRC/.git" ] || [ "$(cat "$SRC/.git/etrace-version" 2>/dev/null)" != "$ver" ]; then
 	note "extracting $TARBALL (package $ver)"
 	rm -rf "$SRC" "$SRC.tmp"
@@ -36,7 +46,7 @@ fi
 kgit config user.name "$GIT_AUTHOR_NAME"
 kgit config user.email "$GIT_AUTHOR_EMAIL"
 
-# 2. Leftovers are never trusted: every run resets the branch, except a
+# 3. Leftovers are never trusted: every run resets the branch, except a
 # second call within one `make test` (TREE_FRESH=1), and then only when
 # the branch still is base + patches/, clean.
 if [ "${TREE_FRESH:-}" = 1 ] &&
@@ -46,15 +56,6 @@ if [ "${TREE_FRESH:-}" = 1 ] &&
    "$TOP/boot/export.sh" --check >/dev/null 2>&1; then
 	note "tree up to date: $SRC ($BRANCH = $BASE_TAG + patches/)"
 	exit 0
-fi
-
-# 3. Work that was never exported is not thrown away silently (CI has
-# none to lose).
-if [ "${CI:-}" != true ] && [ "${FORCE:-}" != 1 ] &&
-   kgit rev-parse -q --verify "refs/heads/$BRANCH" >/dev/null; then
-	if ! "$TOP/boot/export.sh" --check >&2 || [ -n "$(kgit status --porcelain)" ]; then
-		die "branch $BRANCH in $SRC differs from patches/ (see above). Run 'make export' to keep it, or 'make tree FORCE=1' to discard it."
-	fi
 fi
 
 # 4. Reset: base, the b4 cover commit, then every patch.
