@@ -23,7 +23,7 @@ commit)
 		cat <<JSON
 {
   "series": {
-    "revision": 1,
+    "revision": 3,
     "change-id": "$CHANGE_ID",
     "base-branch": null,
     "prefixes": []

@@ -69,3 +69,18 @@ if grep -qw function_graph available_tracers; then
 	run 'echo > set_ftrace_filter'
 	run 'echo 1 > tracing_enabled'
 fi
+
+# The article's irqsoff session: the longest stretch with interrupts
+# off while the system works, and that stretch in latency_trace, read
+# with tracing stopped so that no new maximum replaces it meanwhile.
+if grep -qw irqsoff available_tracers; then
+	run 'echo irqsoff > current_tracer'
+	run 'echo 0 > trace_max_latency'
+	run 'ls -lR /sys > /dev/null 2>&1'
+	run 'echo 0 > tracing_enabled'
+	run 'cat trace_max_latency'
+	run 'sed -n 1,24p latency_trace'
+	run 'tail -n 3 latency_trace'
+	run 'echo 1 > tracing_enabled'
+	run 'echo nop > current_tracer'
+fi
