@@ -80,16 +80,20 @@ test:
 # the idle cost; a module of the first (boot/floor) the probe floor.
 BENCH_OBJ = $(ETRACE_CACHE)/obj-bench
 IDLE_OBJ = $(ETRACE_CACHE)/obj-bench-noetrace
+NOHOOKS_OBJ = $(ETRACE_CACHE)/obj-bench-nohooks
 bench: tree
 	@OBJ=$(BENCH_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config" boot/kernel.sh
 	@OBJ=$(BENCH_OBJ) boot/floor.sh
 	@OBJ=$(IDLE_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config boot/noetrace.config" boot/kernel.sh
+	@OBJ=$(NOHOOKS_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config boot/nohooks.config" boot/kernel.sh
 	@mkdir -p $(LOG_DIR)
-	@rm -f $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log
+	@rm -f $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log $(LOG_DIR)/bench-nohooks.log
 	@OBJ=$(BENCH_OBJ) EXTRA_KO=$(BENCH_OBJ)/floor/etrace_floor.ko BOOT_TIMEOUT=1200 \
 		boot/qemu.sh bench $(LOG_DIR)/bench.log || true
 	@OBJ=$(IDLE_OBJ) boot/qemu.sh bench $(LOG_DIR)/bench-idle.log || true
-	@boot/bench-table.py $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log boot/bench-results.txt
+	@OBJ=$(NOHOOKS_OBJ) boot/qemu.sh bench $(LOG_DIR)/bench-nohooks.log || true
+	@boot/bench-table.py $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log \
+		$(LOG_DIR)/bench-nohooks.log boot/bench-results.txt
 
 demo: kernel
 	@mkdir -p $(LOG_DIR)
@@ -106,4 +110,4 @@ send-dry-run: tree
 
 clean:
 	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench \
-		$(IDLE_OBJ) $(LOG_DIR)
+		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR)

@@ -2,17 +2,19 @@
 """make bench: turn the guest's "BENCH KEY VALUE" lines into the table
 the cover letter quotes.
 
-    bench-table.py LOG IDLE_LOG OUTPUT
+    bench-table.py LOG IDLE_LOG [NOHOOKS_LOG] OUTPUT
 
 LOG is the bench kernel's boot, IDLE_LOG the same kernel's without
-etrace (boot/noetrace.config). Under -icount shift=0 a guest nanosecond
+etrace (boot/noetrace.config), NOHOOKS_LOG the same kernel's without the
+preemptirq hooks (boot/nohooks.config). Under -icount shift=0 a guest nanosecond
 is one instruction, so the getuid() figures are instructions per system
 call; the cost of a case is its figure less the "off" figure.
 """
 import re
 import sys
 
-log, idle_log, out = sys.argv[1], sys.argv[2], sys.argv[3]
+log, idle_log, out = sys.argv[1], sys.argv[2], sys.argv[-1]
+extra_logs = sys.argv[3:-1]
 
 
 def figures(path):
@@ -29,6 +31,8 @@ def figures(path):
 
 text, v = figures(log)
 v.update(figures(idle_log)[1])
+for extra in extra_logs:
+    v.update(figures(extra)[1])
 version = re.search(r'^Linux version (\S+)', text, re.M)
 
 rows = []
@@ -62,6 +66,10 @@ row('function, filter __do_sys_getuid', cost('etrace_function'),
     cost('ftrace_function'), '<=0.8')
 row('function_graph, same function', cost('etrace_function_graph'),
     cost('ftrace_function_graph'), '')
+for t in ('irqsoff', 'preemptoff', 'preemptirqsoff'):
+    if 'etrace_' + t in v and 'ftrace_' + t in v:
+        row(t + ', every function', v['etrace_' + t] - v['off_lat'],
+            v['ftrace_' + t] - v['off_lat'], '<=0.5')
 row('all events, fork+exec+wait', v['etrace_fork_all'] - v['fork_off'],
     v['ftrace_fork_all'] - v['fork_off'], '')
 e_mbs = v['etrace_read_bytes'] / v['etrace_read_ns'] * 1000
@@ -89,6 +97,16 @@ for r in [head] + rows:
 floor = cost('floor')
 lines += [
     '',
+    'Latency tracer rows: over their own "off" (%d), measured last, with'
+    % v['off_lat'],
+    "the floor's probe loaded (it cannot be unloaded); both tracers hook every",
+    "function, as ftrace's function-trace option does by default. After",
+    "etrace's rows the untraced call costs %+d, after ftrace's %+d."
+    % (v['off_after_etrace'] - v['off_lat'],
+       v['off_after_ftrace'] - v['off_lat']),
+]
+lines += [
+    '',
     'Floor: an empty probe on sys_enter (boot/floor) costs +%d; the sys_enter'
     % floor,
     'event costs etrace %.1fx the floor, ftrace %.1fx.'
@@ -98,6 +116,14 @@ lines += [
     'compiled out (boot/noetrace.config): %+d instructions per call.'
     % (v['off'] - v['idle_off']),
 ]
+if 'nohooks_off' in v:
+    lines += [
+        'The preemptirq hooks (CONFIG_TRACE_IRQFLAGS, CONFIG_TRACE_PREEMPT_TOGGLE),',
+        'which the irqsoff and preemptoff tracers of etrace and of ftrace select,',
+        'cost %+d per call with no tracer running: "off" is %d without them'
+        % (v['off'] - v['nohooks_off'], v['nohooks_off']),
+        '(boot/nohooks.config; lockdep, off here, selects TRACE_IRQFLAGS too).',
+    ]
 table = '\n'.join(lines) + '\n'
 open(out, 'w').write(table)
 print(table, end='')

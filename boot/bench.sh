@@ -43,6 +43,11 @@ if [ ! -d "$E" ]; then
 	say idle_off "$(getuid)"
 	exit 0
 fi
+# The same kernel without the preemptirq hooks (boot/nohooks.config).
+if [ ! -e "$E/trace_max_latency" ] || ! grep -qw irqsoff "$E/available_tracers"; then
+	say nohooks_off "$(getuid)"
+	exit 0
+fi
 
 echo 1408 > "$E/buffer_size_kb"
 echo 1408 > "$F/buffer_size_kb"
@@ -117,3 +122,24 @@ quiet
 if [ -e /modules/etrace_floor.ko ] && insmod /modules/etrace_floor.ko; then
 	say floor "$(getuid)"
 fi
+
+# The latency tracers, each against ftrace's of the same name: a
+# getuid() round trip crosses interrupt and preemption toggles. Both
+# hook every function (ftrace's function-trace option is on by default,
+# and etrace's latency tracers record the functions of a section).
+# Last, over a baseline of their own, as what they leave behind weighs
+# on the untraced call (off_after_*, measured after each tracer's rows).
+say off_lat "$(getuid)"
+lat_rows() {
+	for t in irqsoff preemptoff preemptirqsoff; do
+		grep -qw $t "$E/available_tracers" &&
+			grep -qw $t "$F/available_tracers" || continue
+		echo $t > "$1/current_tracer"
+		echo 0 > "$1/$2"
+		say $3_$t "$(getuid)"
+		quiet
+	done
+	say off_after_$3 "$(getuid)"
+}
+lat_rows "$E" trace_max_latency etrace
+lat_rows "$F" tracing_max_latency ftrace

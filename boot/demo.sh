@@ -84,3 +84,18 @@ if grep -qw irqsoff available_tracers; then
 	run 'echo 1 > tracing_enabled'
 	run 'echo nop > current_tracer'
 fi
+
+# wakeup_rt: a real-time task woken over and over, the longest wait from
+# its wake-up to the switch that ran it.
+U=/selftests/etrace/etrace_util
+if grep -qw wakeup_rt available_tracers && [ -x $U ]; then
+	run 'echo wakeup_rt > current_tracer'
+	run 'echo 0 > trace_max_latency'
+	run "$U wakeloop 10 100 > /dev/null"
+	run 'echo 0 > tracing_enabled'
+	run 'cat trace_max_latency'
+	run 'sed -n 5,10p latency_trace'
+	run "grep -E '(==>|  \\+) ' latency_trace | tail -n 4"
+	run 'echo 1 > tracing_enabled'
+	run 'echo nop > current_tracer'
+fi
