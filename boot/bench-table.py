@@ -26,7 +26,7 @@ def figures(path):
     if splat:
         sys.exit('bench: kernel splat: ' + splat.group(1))
     return text, {m.group(1): int(m.group(2))
-                  for m in re.finditer(r'^BENCH (\w+) (\d+)$', text, re.M)}
+                  for m in re.finditer(r'^BENCH ([\w-]+) (\d+)$', text, re.M)}
 
 
 text, v = figures(log)
@@ -46,7 +46,7 @@ def ratio(a, b):
     return '%.2f' % (a / b) if b > 0 else '-'
 
 
-def row(name, e, f, target, unit_fmt='+%d'):
+def row(name, e, f, target, unit_fmt='%+d'):
     r = ratio(e, f) if e is not None and f is not None else '-'
     met = ''
     if target and e is not None and f is not None:
@@ -66,10 +66,33 @@ row('function, filter __do_sys_getuid', cost('etrace_function'),
     cost('ftrace_function'), '<=0.8')
 row('function_graph, same function', cost('etrace_function_graph'),
     cost('ftrace_function_graph'), '')
+LAT_CASES = (
+    # key suffix, row label, baseline, target
+    ('_function-trace', 'getuid, every function', 'off_lat', '<=0.5'),
+    ('_nofunction-trace', 'getuid, toggles only', 'off_lat', '<=0.5'),
+    ('_function-trace_rlim', 'getrlimit, every function', 'off_lat_rlim',
+     '<=0.5'),
+    ('_nofunction-trace_rlim', 'getrlimit, toggles only', 'off_lat_rlim',
+     '<=0.5'),
+)
 for t in ('irqsoff', 'preemptoff', 'preemptirqsoff'):
-    if 'etrace_' + t in v and 'ftrace_' + t in v:
-        row(t + ', every function', v['etrace_' + t] - v['off_lat'],
-            v['ftrace_' + t] - v['off_lat'], '<=0.5')
+    for suffix, label, base, target in LAT_CASES:
+        e, f = 'etrace_' + t + suffix, 'ftrace_' + t + suffix
+        if e not in v or f not in v:
+            continue
+        ec, fc = v[e] - v[base], v[f] - v[base]
+        # getuid() has no preemption-off stretch: preemptoff's row is
+        # the hook on every function alone, which both pay (fn_floor).
+        if t == 'preemptoff' and suffix == '_function-trace':
+            row(t + ', ' + label, ec, fc, '')
+            if 'fn_floor' in v:
+                floor_fn = v['fn_floor'] - v['off_lat']
+                row(t + ', ' + label + ', over the hook', ec - floor_fn,
+                    fc - floor_fn, target)
+        elif t == 'preemptoff' and suffix == '_nofunction-trace':
+            row(t + ', ' + label, ec, fc, '')
+        else:
+            row(t + ', ' + label, ec, fc, target)
 row('all events, fork+exec+wait', v['etrace_fork_all'] - v['fork_off'],
     v['ftrace_fork_all'] - v['fork_off'], '')
 e_mbs = v['etrace_read_bytes'] / v['etrace_read_ns'] * 1000
@@ -97,14 +120,26 @@ for r in [head] + rows:
 floor = cost('floor')
 lines += [
     '',
-    'Latency tracer rows: over their own "off" (%d), measured last, with'
-    % v['off_lat'],
-    "the floor's probe loaded (it cannot be unloaded); both tracers hook every",
-    "function, as ftrace's function-trace option does by default. After",
-    "etrace's rows the untraced call costs %+d, after ftrace's %+d."
+    'Latency tracer rows: over their own "off" (getuid %d, getrlimit %d),'
+    % (v['off_lat'], v['off_lat_rlim']),
+    "measured last, with the floor's probe loaded (it cannot be unloaded).",
+    'getuid() crosses interrupt toggles; getrlimit() also takes task_lock(),',
+    'a spinlock, which turns preemption off. "every function": both',
+    "tracers hook every function (function-trace, set by default in both);",
+    '"toggles only": function-trace cleared in both. After etrace\'s rows the',
+    "untraced call costs %+d, after ftrace's %+d."
     % (v['off_after_etrace'] - v['off_lat'],
        v['off_after_ftrace'] - v['off_lat']),
 ]
+if 'fn_floor' in v:
+    lines += [
+        'The hook: an empty ftrace callback on every function (boot/floor,',
+        'every_function=1) costs getuid() %+d and getrlimit() %+d; getuid()'
+        % (v['fn_floor'] - v['off_lat'], v['fn_floor_rlim'] - v['off_lat_rlim']),
+        'opens no preemption-off section, so under preemptoff with every',
+        'function hooked both tracers pay that hook and a test per function:',
+        'the row over the hook compares what each adds to it.',
+    ]
 lines += [
     '',
     'Floor: an empty probe on sys_enter (boot/floor) costs +%d; the sys_enter'

@@ -20,6 +20,7 @@ min3() {
 }
 
 getuid() { min3 etrace-bench getuid "$N"; }
+getrlimit() { min3 etrace-bench getrlimit "$N"; }
 forkexec() { min3 etrace-bench forkexec "$ROUNDS" /bin/true; }
 say() { echo "BENCH $1 $2"; }
 
@@ -27,12 +28,14 @@ quiet() {
 	echo > "$E/set_event"
 	echo nop > "$E/current_tracer"
 	echo > "$E/set_ftrace_filter"
+	echo function-trace > "$E/trace_options"
 	echo 1 > "$E/tracing_enabled"
 	echo > "$E/trace"
 	echo > "$F/set_event"
 	echo nop > "$F/current_tracer"
 	echo > "$F/set_ftrace_filter"
 	echo > "$F/set_graph_function"
+	echo function-trace > "$F/trace_options"
 	echo 1 > "$F/tracing_on"
 	echo > "$F/trace"
 }
@@ -123,21 +126,36 @@ if [ -e /modules/etrace_floor.ko ] && insmod /modules/etrace_floor.ko; then
 	say floor "$(getuid)"
 fi
 
-# The latency tracers, each against ftrace's of the same name: a
-# getuid() round trip crosses interrupt and preemption toggles. Both
-# hook every function (ftrace's function-trace option is on by default,
-# and etrace's latency tracers record the functions of a section).
+# The latency tracers, each against ftrace's of the same name. A
+# getuid() round trip crosses interrupt toggles; getrlimit() also takes
+# task_lock(), a spinlock, which turns preemption off.
+# First with every function hooked (function-trace, set by default in
+# both, records the functions of a section), then with function-trace
+# cleared in both, where the tracers see the toggles only.
 # Last, over a baseline of their own, as what they leave behind weighs
 # on the untraced call (off_after_*, measured after each tracer's rows).
 say off_lat "$(getuid)"
+say off_lat_rlim "$(getrlimit)"
+# The floor of hooking every function: an empty ftrace callback.
+P=/sys/module/etrace_floor/parameters/every_function
+if [ -w "$P" ] && echo 1 > "$P"; then
+	say fn_floor "$(getuid)"
+	say fn_floor_rlim "$(getrlimit)"
+	echo 0 > "$P"
+	say off_after_fn_floor "$(getuid)"
+fi
 lat_rows() {
 	for t in irqsoff preemptoff preemptirqsoff; do
 		grep -qw $t "$E/available_tracers" &&
 			grep -qw $t "$F/available_tracers" || continue
-		echo $t > "$1/current_tracer"
-		echo 0 > "$1/$2"
-		say $3_$t "$(getuid)"
-		quiet
+		for opt in function-trace nofunction-trace; do
+			echo $opt > "$1/trace_options"
+			echo $t > "$1/current_tracer"
+			echo 0 > "$1/$2"
+			say "$3_${t}_$opt" "$(getuid)"
+			say "$3_${t}_${opt}_rlim" "$(getrlimit)"
+			quiet
+		done
 	done
 	say off_after_$3 "$(getuid)"
 }

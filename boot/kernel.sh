@@ -19,26 +19,34 @@ wanted() {
 		     END { for (i = 0; i < n; i++) print k[i], v[k[i]] }'
 }
 
-# Regenerate the configuration only when the fragments or the source
-# changed; an unchanged .config keeps the build incremental.
-stamp="$OBJ/.etrace-config-stamp"
-want="$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1) $(kgit rev-parse "HEAD^{tree}")"
-if [ ! -f "$OBJ/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	kmake tinyconfig >/dev/null
-	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "${frags[@]}" >/dev/null)
-	kmake olddefconfig >/dev/null
-	missing=0
+# The options asked for that .config lacks, one line each.
+missing() {
 	while read -r opt val; do
 		if [ "$val" = n ]; then
 			! grep -q "^$opt=" "$OBJ/.config" && continue
 		else
 			grep -qx -- "$opt=$val" "$OBJ/.config" && continue
 		fi
-		echo "etrace: $opt=$val did not make it into .config" >&2
-		missing=1
+		echo "$opt=$val"
 	done < <(wanted)
+}
+
+# Regenerate the configuration only when the fragments or the source
+# changed, or when something else rewrote .config (a check's build, an
+# interrupted run); an unchanged .config keeps the build incremental.
+stamp="$OBJ/.etrace-config-stamp"
+want="$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1) $(kgit rev-parse "HEAD^{tree}")"
+if [ ! -f "$OBJ/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] ||
+   { [ "${ALLOW_MISSING:-}" != 1 ] && [ -n "$(missing)" ]; }; then
+	kmake tinyconfig >/dev/null
+	(cd "$OBJ" && "$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" "${frags[@]}" >/dev/null)
+	kmake olddefconfig >/dev/null
+	lacking=$(missing)
+	for m in $lacking; do
+		echo "etrace: $m did not make it into .config" >&2
+	done
 	# The per-patch build check asks for options a patch does not add yet.
-	[ "$missing" = 0 ] || [ "${ALLOW_MISSING:-}" = 1 ] || die "kernel configuration incomplete"
+	[ -z "$lacking" ] || [ "${ALLOW_MISSING:-}" = 1 ] || die "kernel configuration incomplete"
 	echo "$want" > "$stamp"
 fi
 

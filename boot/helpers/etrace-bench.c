@@ -6,6 +6,8 @@
  *
  *   etrace-bench getuid N      N getuid() system calls; prints the
  *                              nanoseconds per call
+ *   etrace-bench getrlimit N   the same with getrlimit(), which takes
+ *                              task_lock(): preemption goes off
  *   etrace-bench forkexec N PATH
  *                              N fork + exec PATH + wait; prints the
  *                              nanoseconds per round
@@ -14,9 +16,11 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -38,11 +42,19 @@ int main(int argc, char **argv)
 	ssize_t r;
 	int fd;
 
-	if (argc == 3 && !strcmp(argv[1], "getuid")) {
+	if (argc == 3 && (!strcmp(argv[1], "getuid") ||
+			  !strcmp(argv[1], "getrlimit"))) {
+		bool rlim = argv[1][3] == 'r';
+		struct rlimit rl;
+
 		n = atol(argv[2]);
 		t0 = now();
-		for (i = 0; i < n; i++)
-			syscall(SYS_getuid);
+		for (i = 0; i < n; i++) {
+			if (rlim)
+				syscall(SYS_getrlimit, RLIMIT_NOFILE, &rl);
+			else
+				syscall(SYS_getuid);
+		}
 		t1 = now();
 		printf("%lld\n", (t1 - t0) / n);
 		return 0;
@@ -75,7 +87,7 @@ int main(int argc, char **argv)
 		printf("%lld %lld\n", bytes, t1 - t0);
 		return r < 0;
 	}
-	fprintf(stderr, "usage: %s getuid N | forkexec N PATH | read FILE\n",
+	fprintf(stderr, "usage: %s getuid N | getrlimit N | forkexec N PATH | read FILE\n",
 		argv[0]);
 	return 2;
 }
