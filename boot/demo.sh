@@ -70,6 +70,28 @@ if grep -qw function_graph available_tracers; then
 	run 'echo 1 > tracing_enabled'
 fi
 
+# sched_switch: switches and wake-ups in the 2.6.29 form.
+if grep -qw sched_switch available_tracers; then
+	run 'echo > trace'
+	run 'echo sched_switch > current_tracer'
+	run 'usleep 20000'
+	run 'echo 0 > tracing_enabled'
+	run "grep -v '^#' trace | grep -m 8 -E ' (usleep|sh)-'"
+	run 'echo nop > current_tracer'
+	run 'echo 1 > tracing_enabled'
+fi
+
+# power: idle-state entries and exits, with the time spent idle.
+if grep -qw power available_tracers; then
+	run 'echo > trace'
+	run 'echo power > current_tracer'
+	run 'usleep 20000'
+	run 'echo 0 > tracing_enabled'
+	run "grep -v '^#' trace | head -n 6"
+	run 'echo nop > current_tracer'
+	run 'echo 1 > tracing_enabled'
+fi
+
 # The article's irqsoff session: the longest stretch with interrupts
 # off while the system works, and that stretch in latency_trace, read
 # with tracing stopped so that no new maximum replaces it meanwhile.
