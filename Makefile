@@ -62,11 +62,23 @@ $(addprefix check-,$(CHECKS)): check-%: tree
 
 # ONLY=GLOB runs only the selftests test_GLOB.sh (KUnit always runs).
 export ONLY
+#
+# The test boot is given command-line values etrace must report and
+# ignore; a second boot, given values it must use, runs test_boot.sh
+# alone, without KUnit, against boot/expected-params.
+BAD_PARAMS = etrace=no_such_tracer etrace_event=no_such:event etrace_buf_size=12x
+GOOD_PARAMS = etrace=initcall etrace_event=sched:sched_process_exec,no_such:event \
+	etrace_buf_size=2M kunit.enable=0
 boot-test: kernel
 	@mkdir -p $(LOG_DIR)
-	@rm -f $(LOG_DIR)/boot-test.log
-	@boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
+	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log
+	@CMDLINE="$(BAD_PARAMS)" boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
 	@boot/parse-log.py $(LOG_DIR)/boot-test.log boot/expected-results "$(ONLY)"
+	@case boot in $(or $(ONLY),*)) \
+		ONLY=boot CMDLINE="$(GOOD_PARAMS)" \
+			boot/qemu.sh test $(LOG_DIR)/boot-params.log || true; \
+		boot/parse-log.py $(LOG_DIR)/boot-params.log boot/expected-params boot ;; \
+	esac
 
 # check resets the tree; boot-test then builds exactly what was checked.
 test:

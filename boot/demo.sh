@@ -92,6 +92,19 @@ if grep -qw power available_tracers; then
 	run 'echo 1 > tracing_enabled'
 fi
 
+# sysprof: a stack per timer sample, here of dd busy in the kernel.
+if grep -qw sysprof available_tracers; then
+	run 'cat sysprof_sample_period'
+	run 'echo > trace'
+	run 'echo sysprof > current_tracer'
+	run 'dd if=/dev/zero of=/dev/null bs=1M count=100 2> /dev/null'
+	run 'echo 0 > tracing_enabled'
+	run "awk '/sysprof: /{ if (hit) exit; s = \$0; dd = / dd-/; next } { s = s \"\\n\" \$0 } dd && / => do_syscall_64\$/ { hit = 1 } END { print s }' trace"
+	run "grep -c 'sysprof: ' trace"
+	run 'echo nop > current_tracer'
+	run 'echo 1 > tracing_enabled'
+fi
+
 # The article's irqsoff session: the longest stretch with interrupts
 # off while the system works, and that stretch in latency_trace, read
 # with tracing stopped so that no new maximum replaces it meanwhile.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boot the etrace kernel under QEMU (TCG; KVM does not work here).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
-# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh.
+# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh;
+# CMDLINE adds to the kernel command line.
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:?usage: qemu.sh MODE LOG}
@@ -27,7 +28,7 @@ BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + 300 ))}
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
 args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot
       -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}")
+      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}${CMDLINE:+ $CMDLINE}")
 
 # make bench: guest time counts instructions, so figures repeat exactly.
 if [ "$mode" = bench ]; then
