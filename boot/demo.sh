@@ -105,6 +105,15 @@ if grep -qw sysprof available_tracers; then
 	run 'echo 1 > tracing_enabled'
 fi
 
+# trace_stat/workqueues: the work items each CPU queued and ran, per
+# function, with the longest run, counted while enabled.
+if [ -e trace_stat/workqueues ]; then
+	run 'echo 1 > workqueue_stat_enabled'
+	run 'usleep 2500000'
+	run 'cat trace_stat/workqueues'
+	run 'echo 0 > workqueue_stat_enabled'
+fi
+
 # The article's irqsoff session: the longest stretch with interrupts
 # off while the system works, and that stretch in latency_trace, read
 # with tracing stopped so that no new maximum replaces it meanwhile.
