@@ -31,11 +31,16 @@ missing() {
 	done < <(wanted)
 }
 
-# Regenerate the configuration only when the fragments or the source
+# Regenerate the configuration only when the fragments or a Kconfig file
 # changed, or when something else rewrote .config (a check's build, an
 # interrupted run); an unchanged .config keeps the build incremental.
+# Regenerating costs some 30 s even when .config comes out the same: the
+# per-patch build check (checks/bisect-build.sh) pays it only for the
+# patches that change a Kconfig file.
 stamp="$OBJ/.etrace-config-stamp"
-want="$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1) $(kgit rev-parse "HEAD^{tree}")"
+kconfigs=$({ kgit ls-tree -r HEAD | awk '$4 ~ /(^|\/)Kconfig[^\/]*$/'
+	    kgit diff HEAD -- ':(glob)**/Kconfig*'; } | sha256sum | cut -d' ' -f1)
+want="$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1) $kconfigs"
 if [ ! -f "$OBJ/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] ||
    { [ "${ALLOW_MISSING:-}" != 1 ] && [ -n "$(missing)" ]; }; then
 	kmake tinyconfig >/dev/null
