@@ -69,15 +69,28 @@ export ONLY
 BAD_PARAMS = etrace=no_such_tracer etrace_event=no_such:event etrace_buf_size=12x
 GOOD_PARAMS = etrace=initcall etrace_event=sched:sched_process_exec,no_such:event \
 	etrace_buf_size=2M kunit.enable=0
+#
+# A third kernel, with a branch profiler (boot/branch.config), which
+# slows every kernel path, runs test_branch.sh and the branch KUnit
+# suite alone, against boot/expected-branch.
+BRANCH_OBJ = $(ETRACE_CACHE)/obj-branch
+BRANCH_FRAGMENTS = boot/etrace.config boot/branch.config
+BRANCH_PARAMS = kunit.filter_glob=etrace_branch*
 boot-test: kernel
 	@mkdir -p $(LOG_DIR)
-	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log
+	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log $(LOG_DIR)/boot-branch.log
 	@CMDLINE="$(BAD_PARAMS)" boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
 	@boot/parse-log.py $(LOG_DIR)/boot-test.log boot/expected-results "$(ONLY)"
 	@case boot in $(or $(ONLY),*)) \
 		ONLY=boot CMDLINE="$(GOOD_PARAMS)" \
 			boot/qemu.sh test $(LOG_DIR)/boot-params.log || true; \
 		boot/parse-log.py $(LOG_DIR)/boot-params.log boot/expected-params boot ;; \
+	esac
+	@case branch in $(or $(ONLY),*)) \
+		OBJ=$(BRANCH_OBJ) FRAGMENTS="$(BRANCH_FRAGMENTS)" boot/kernel.sh && \
+		{ OBJ=$(BRANCH_OBJ) ONLY=branch CMDLINE="$(BRANCH_PARAMS)" \
+			boot/qemu.sh test $(LOG_DIR)/boot-branch.log || true; } && \
+		boot/parse-log.py $(LOG_DIR)/boot-branch.log boot/expected-branch branch ;; \
 	esac
 
 # check resets the tree; boot-test then builds exactly what was checked.
@@ -121,5 +134,5 @@ send-dry-run: tree
 	@boot/send.sh "$(OUT)"
 
 clean:
-	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench \
+	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench $(BRANCH_OBJ) \
 		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR)

@@ -46,3 +46,24 @@ series_kernel_c() {
 
 # Directories that hold etrace's kernel code.
 ETRACE_DIRS="kernel/trace/etrace"
+
+# The branch tracer's kernel: the test kernel with a branch profiler,
+# which slows the whole kernel (boot/branch.config). make boot-test
+# boots it apart; the gates check in it the series' objects that only
+# it builds.
+BRANCH_OBJ=$ETRACE_CACHE/obj-branch
+BRANCH_FRAGMENTS="boot/etrace.config boot/branch.config"
+
+branch_kernel() {
+	OBJ=$BRANCH_OBJ FRAGMENTS=$BRANCH_FRAGMENTS "$TOP/boot/kernel.sh"
+}
+
+# Of the objects named, those the kernel in $1 links into vmlinux, or
+# (with -v) those it does not, one per line.
+linked_objs() {
+	local flags=-xF
+	[ "$1" = -v ] && { flags=-vxF; shift; }
+	local obj=$1
+	shift
+	printf '%s\n' "$@" | grep $flags -f <(ar t "$obj/vmlinux.a" | sed "s|^$obj/||") || true
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Gate: a W=1 build of etrace's directories, no warning.
+# Gate: a W=1 build of etrace's directories, no warning; and of the
+# series' objects that only the branch tracer's kernel builds, in it.
 . "$(dirname "$0")/../boot/lib.sh"
 
 "$TOP/boot/kernel.sh" >/dev/null
@@ -12,4 +13,14 @@ for d in $ETRACE_DIRS; do
 		fail=1
 	fi
 done
+mapfile -t objs < <(series_kernel_c | sed 's/\.c$/.o/')
+mapfile -t rest < <(linked_objs -v "$OBJ" "${objs[@]}")
+if [ "${#rest[@]}" -gt 0 ]; then
+	branch_kernel >/dev/null
+	out=$(make -C "$SRC" O="$BRANCH_OBJ" -s W=1 "${rest[@]}" 2>&1)
+	if [ -n "$out" ]; then
+		echo "$out"
+		fail=1
+	fi
+fi
 exit $fail
