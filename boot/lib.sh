@@ -67,3 +67,18 @@ linked_objs() {
 	shift
 	printf '%s\n' "$@" | grep $flags -f <(ar t "$obj/vmlinux.a" | sed "s|^$obj/||") || true
 }
+
+# branch_only_objs: the objects of the series' kernel C files that the
+# test kernel does not link; each must be in the branch tracer's kernel
+# (built here), or nothing checks it.
+branch_only_objs() {
+	local objs rest there
+	mapfile -t objs < <(series_kernel_c | sed 's/\.c$/.o/')
+	mapfile -t rest < <(linked_objs -v "$OBJ" "${objs[@]}")
+	[ "${#rest[@]}" -gt 0 ] || return 0
+	branch_kernel >/dev/null
+	mapfile -t there < <(linked_objs "$BRANCH_OBJ" "${rest[@]}")
+	[ "${#there[@]}" = "${#rest[@]}" ] ||
+		die "no kernel builds: $(linked_objs -v "$BRANCH_OBJ" "${rest[@]}")"
+	printf '%s\n' "${rest[@]}"
+}

@@ -6,17 +6,22 @@
 LOG is the guest's serial console. EXPECTED (boot/expected-results)
 names every KTAP document the boot must print, KUnit suites and
 selftest scripts, with its number of results; every SKIP allowed, with
-its reason; and the number of CPUs the guest must have. ONLY is make
+its reason; the number of CPUs the guest must have; and the record
+types the json lines a selftest prints must hold. ONLY is make
 boot-test's glob: only the selftests test_ONLY.sh are expected then.
 
 Fails on: a "not ok"; a document missing, unexpected, or with another
 number of results than expected; a plan that does not match the results
 under it; a SKIP that is not allowed, or with another reason; a selftest
 that did not exit 0 or never finished; a guest with other than the
-expected CPUs; a kernel splat; a boot that never reached its end mark.
+expected CPUs; a kernel splat; a boot that never reached its end mark;
+a line "ETRACE-JSON LINE" whose LINE is not a JSON object of etrace's
+json schema (Documentation/trace/etrace.rst), or json lines without a
+record of each expected type.
 Prints one line per failure and ends with "N passed, M skipped, F failed".
 """
 import fnmatch
+import json
 import re
 import shlex
 import sys
@@ -37,11 +42,16 @@ SUBTEST_RE = re.compile(r"^(\s*)# Subtest: (\S+)")
 SELFTEST_RE = re.compile(r"^# selftest: (\S+)")
 EXIT_RE = re.compile(r"^# exit: (\S+) (\d+)")
 MSG_RE = re.compile(r"^\s*# (.*)$")
+JSON_TAG = "ETRACE-JSON "
+JSON_CONTEXT = {"ts": int, "cpu": int, "pid": int, "comm": str,
+                "flags": list, "preempt_depth": int}
+JSON_FLAGS = {"irqs_off", "need_resched", "hardirq", "softirq", "nmi"}
 
 
 def read_expected(path, only):
-    """Documents {name: results}, skips {(doc, test): reason}, cpus."""
-    docs, skips, cpus = {}, {}, None
+    """Documents {name: results}, skips {(doc, test): reason}, cpus,
+    json record types {script: [type, ...]}."""
+    docs, skips, cpus, json_types = {}, {}, None, {}
     with open(path) as f:
         for raw in f:
             line = raw.strip()
@@ -56,13 +66,45 @@ def read_expected(path, only):
                         not fnmatch.fnmatchcase(name, f"test_{only}.sh"):
                     continue
                 docs[name] = int(words[2])
+            elif words[0] == "json":
+                if only and not fnmatch.fnmatchcase(words[1], f"test_{only}.sh"):
+                    continue
+                json_types[words[1]] = words[2:]
             elif words[0] == "skip":
                 doc, test, reason = words[1], words[2], words[3]
                 if doc in docs or not doc.endswith(".sh"):
                     skips[(doc, test)] = reason
             else:
                 sys.exit(f"{path}: cannot read: {line}")
-    return docs, skips, cpus
+    return docs, skips, cpus, json_types
+
+
+def json_problem(text):
+    """What is wrong with one json line, or None."""
+    try:
+        obj = json.loads(text)
+    except ValueError as e:
+        return f"not JSON ({e})"
+    if not isinstance(obj, dict):
+        return "not an object"
+    if obj.get("type") == "lost":
+        ok = set(obj) == {"type", "cpu", "lost"}
+        return None if ok else "a lost record with other keys"
+    if not (obj.get("type") is None or isinstance(obj.get("type"), str)):
+        return "no type"
+    if not isinstance(obj.get("fields"), dict):
+        return "no fields"
+    if "ts" in obj:
+        for key, kind in JSON_CONTEXT.items():
+            if not isinstance(obj.get(key), kind):
+                return f"context without {key}"
+        if not set(obj["flags"]) <= JSON_FLAGS:
+            return f"unknown flags {obj['flags']}"
+    f = obj["fields"]
+    if obj.get("type") in ("graph_ret", "graph_leaf") and \
+            f.get("duration") != f.get("rettime", 0) - f.get("calltime", 0):
+        return "a duration that is not rettime - calltime"
+    return None
 
 
 class Doc:
@@ -75,7 +117,8 @@ class Doc:
 
 
 def main(log, expected, only):
-    want_docs, want_skips, want_cpus = read_expected(expected, only)
+    want_docs, want_skips, want_cpus, want_json = read_expected(expected, only)
+    json_lines, json_bad, json_seen = 0, 0, set()
     failures = []
     passed = skipped = failed = 0
     seen_docs = {}
@@ -99,6 +142,18 @@ def main(log, expected, only):
     with open(log, errors="replace") as f:
         lines = f.read().replace("\r", "").split("\n")
     for line in lines:
+        if line.startswith(JSON_TAG):
+            # A record's text, not the kernel's: not a splat, whatever
+            # a function or task is called.
+            json_lines += 1
+            problem = json_problem(line[len(JSON_TAG):])
+            if problem:
+                json_bad += 1
+                if json_bad <= 5:
+                    failures.append(f"json line {json_lines}: {problem}: {line}")
+            else:
+                json_seen.add(json.loads(line[len(JSON_TAG):]).get("type"))
+            continue
         if "ETRACE-BOOT-DONE" in line:
             done = True
         m = re.match(r"^ETRACE-CPUS (\d+)", line)
@@ -192,6 +247,16 @@ def main(log, expected, only):
             failures.append(f"selftest {script} never finished")
         elif exits[script] != 0:
             failures.append(f"selftest {script} exited with status {exits[script]}")
+    if json_bad > 5:
+        failures.append(f"{json_bad} json lines in all are wrong")
+    for script, types in want_json.items():
+        if script not in started:
+            continue
+        if not json_lines:
+            failures.append(f"{script}: no json line to check")
+        for t in types:
+            if t not in json_seen:
+                failures.append(f"{script}: no json record of type {t}")
     if want_cpus is not None and cpus != want_cpus:
         failures.append(f"the guest had {cpus} CPUs, the tests need {want_cpus}")
     if not done:

@@ -13,10 +13,10 @@ for d in $ETRACE_DIRS; do
 		fail=1
 	fi
 done
-mapfile -t objs < <(series_kernel_c | sed 's/\.c$/.o/')
-mapfile -t rest < <(linked_objs -v "$OBJ" "${objs[@]}")
+list=$(branch_only_objs) || exit 1
+# shellcheck disable=SC2206 # object paths have no white space
+rest=($list)
 if [ "${#rest[@]}" -gt 0 ]; then
-	branch_kernel >/dev/null
 	out=$(make -C "$SRC" O="$BRANCH_OBJ" -s W=1 "${rest[@]}" 2>&1)
 	if [ -n "$out" ]; then
 		echo "$out"
