@@ -2,7 +2,8 @@
 # Guest init. The kernel command line's etrace.mode= says what to run:
 # test (KUnit already ran at boot; run the selftests), demo, bench or
 # shell.
-# etrace.only=GLOB limits test to the scripts test_GLOB.sh.
+# etrace.only=GLOB limits test to the scripts test_GLOB.sh, and to
+# ftrace's suite when GLOB matches "ftracetest".
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -40,6 +41,21 @@ test)
 		rc=$?
 		echo "# exit: $t $rc ($(($(cut -d. -f1 /proc/uptime) - start)) s)"
 	done
+	# ftrace's own suite against etrace's directory, in KTAP (-K),
+	# the log of a case that did not pass shown (-v); the cases are
+	# those boot/ftracetest.conf chose.
+	case ftracetest in
+	$only)
+		t=/selftests/ftrace/ftracetest
+		echo "# selftest: $t"
+		start=$(cut -d. -f1 /proc/uptime)
+		(cd /selftests/ftrace &&
+		 FTRACETEST_DIR=/sys/kernel/debug/etrace timeout 900 \
+			./ftracetest -K -v $(cat cases))
+		rc=$?
+		echo "# exit: $t $rc ($(($(cut -d. -f1 /proc/uptime) - start)) s)"
+		;;
+	esac
 	;;
 demo)
 	sh /demo.sh

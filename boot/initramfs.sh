@@ -27,7 +27,36 @@ if [ -d "$st/etrace" ]; then
 		gcc -static -O2 -Wall -Werror -o "$root/selftests/etrace/$(basename "$c" .c)" "$c"
 	done
 fi
-# Static helpers of the boot harness itself (etrace-bench).
+# ftrace's own suite, run against etrace's directory by the guest's
+# init. Two substitutions in its harness, none in its test cases: the
+# directory comes from FTRACETEST_DIR instead of the first tracefs mount,
+# and the instance loop runs only where instances/ exists (etrace has
+# none), instead of running its cases in $HOME. The cases to run are
+# those of boot/ftracetest.conf's directories but its exclusions.
+fst="$st/ftrace"
+mkdir -p "$root/selftests/ftrace"
+cp -r "$fst/ftracetest" "$fst/test.d" "$root/selftests/ftrace/"
+sed -i -e 's|^TRACING_DIR=`grep tracefs /proc/mounts.*|TRACING_DIR=${FTRACETEST_DIR:?}|' \
+       -e '/^test_on_instance() {/a\  [ -d "$TRACING_DIR/instances" ] || return 1' \
+       "$root/selftests/ftrace/ftracetest"
+[ "$(grep -c -e '^TRACING_DIR=${FTRACETEST_DIR:?}$' -e 'TRACING_DIR/instances" ] || return 1$' \
+      "$root/selftests/ftrace/ftracetest")" = 2 ] ||
+	die "ftracetest changed: the substitutions of boot/initramfs.sh do not apply"
+conf="$TOP/boot/ftracetest.conf"
+excluded=$(awk '$1 == "exclude" { print $2 }' "$conf")
+for d in $(awk '$1 == "dir" { print $2 }' "$conf"); do
+	[ -d "$fst/test.d/$d" ] || die "ftracetest.conf: no test.d/$d"
+	for tc in "$fst/test.d/$d"/*.tc; do
+		c=${tc#"$fst/test.d/"}
+		grep -qx -- "$c" <<<"$excluded" || echo "test.d/$c"
+	done
+done > "$root/selftests/ftrace/cases"
+for c in $excluded; do
+	[ -f "$fst/test.d/$c" ] || die "ftracetest.conf: no test.d/$c to exclude"
+done
+
+# Static helpers of the boot harness itself (etrace-bench, and chrt for
+# ftracetest's wakeup cases: busybox has none).
 for c in "$TOP"/boot/helpers/*.c; do
 	[ -e "$c" ] || continue
 	gcc -static -O2 -Wall -Werror -o "$root/bin/$(basename "$c" .c)" "$c"

@@ -48,6 +48,14 @@ JSON_CONTEXT = {"ts": int, "cpu": int, "pid": int, "comm": str,
 JSON_FLAGS = {"irqs_off", "need_resched", "hardirq", "softirq", "nmi"}
 
 
+def selected(name, only):
+    """Whether make boot-test's ONLY glob runs selftest NAME: a script
+    test_ONLY.sh, or ftrace's suite when ONLY matches its name."""
+    if name.endswith(".sh"):
+        return fnmatch.fnmatchcase(name, f"test_{only}.sh")
+    return fnmatch.fnmatchcase(name, only)
+
+
 def read_expected(path, only):
     """Documents {name: results}, skips {(doc, test): reason}, cpus,
     json record types {script: [type, ...]}."""
@@ -63,7 +71,7 @@ def read_expected(path, only):
             elif words[0] in ("kunit", "selftest"):
                 name = words[1]
                 if words[0] == "selftest" and only and \
-                        not fnmatch.fnmatchcase(name, f"test_{only}.sh"):
+                        not selected(name, only):
                     continue
                 docs[name] = int(words[2])
             elif words[0] == "json":

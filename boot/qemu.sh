@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boot the etrace kernel under QEMU (TCG; KVM does not work here).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
-# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh;
+# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh (and
+# ftrace's suite if GLOB matches "ftracetest");
 # CMDLINE adds to the kernel command line.
 . "$(dirname "$0")/lib.sh"
 
@@ -13,8 +14,9 @@ initrd="$ETRACE_CACHE/initramfs.cpio.gz"
 [ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
 st="$SRC/tools/testing/selftests/etrace"
 if [ "$mode" = test ] && [ -n "${ONLY:-}" ]; then
-	compgen -G "$st/test_$ONLY.sh" >/dev/null ||
-		die "ONLY=$ONLY matches no selftest ($st/test_$ONLY.sh)"
+	# shellcheck disable=SC2053 # ONLY is a glob
+	compgen -G "$st/test_$ONLY.sh" >/dev/null || [[ ftracetest == $ONLY ]] ||
+		die "ONLY=$ONLY matches no selftest ($st/test_$ONLY.sh) nor ftracetest"
 fi
 "$TOP/boot/initramfs.sh" "$initrd"
 
@@ -22,8 +24,10 @@ fi
 # settings file's timeout (the guest's init enforces it per script),
 # plus the boot and the KUnit suites.
 limit=$(sed -n 's/^timeout=//p' "$st/settings" 2>/dev/null)
-scripts=$(compgen -G "$st/test_${ONLY:-*}.sh" | wc -l)
-BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + 300 ))}
+scripts=$( (compgen -G "$st/test_${ONLY:-*}.sh" || true) | wc -l)
+# shellcheck disable=SC2053 # ONLY is a glob
+[[ ftracetest == ${ONLY:-*} ]] && ftrace_limit=900 || ftrace_limit=0
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + ftrace_limit + 300 ))}
 
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
 args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot
