@@ -134,5 +134,6 @@ send-dry-run: tree
 	@boot/send.sh "$(OUT)"
 
 clean:
-	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect $(ETRACE_CACHE)/obj-bench $(BRANCH_OBJ) \
+	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect* $(ETRACE_CACHE)/bisect-* \
+		$(ETRACE_CACHE)/obj-bench $(BRANCH_OBJ) \
 		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR)
