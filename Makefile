@@ -22,7 +22,7 @@ CHECKS := apply checkpatch sparse coccicheck w1 kernel-doc maintainers \
 	cover-letter bisect-build
 
 .PHONY: all deps tree export export-check kernel print-kernel check \
-	boot-test test bench demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
+	boot-test debug-boot-test test bench demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
 
 all: test
 
@@ -69,16 +69,9 @@ export ONLY
 BAD_PARAMS = etrace=no_such_tracer etrace_event=no_such:event etrace_buf_size=12x
 GOOD_PARAMS = etrace=initcall etrace_event=sched:sched_process_exec,no_such:event \
 	etrace_buf_size=2M kunit.enable=0
-#
-# A third kernel, with a branch profiler (boot/branch.config), which
-# slows every kernel path, runs test_branch.sh and the branch KUnit
-# suite alone, against boot/expected-branch.
-BRANCH_OBJ = $(ETRACE_CACHE)/obj-branch
-BRANCH_FRAGMENTS = boot/etrace.config boot/branch.config
-BRANCH_PARAMS = kunit.filter_glob=etrace_branch*
 boot-test: kernel
 	@mkdir -p $(LOG_DIR)
-	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log $(LOG_DIR)/boot-branch.log
+	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log
 	@CMDLINE="$(BAD_PARAMS)" boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
 	@boot/parse-log.py $(LOG_DIR)/boot-test.log boot/expected-results "$(ONLY)"
 	@case boot in $(or $(ONLY),*)) \
@@ -86,17 +79,36 @@ boot-test: kernel
 			boot/qemu.sh test $(LOG_DIR)/boot-params.log || true; \
 		boot/parse-log.py $(LOG_DIR)/boot-params.log boot/expected-params boot ;; \
 	esac
-	@case branch in $(or $(ONLY),*)) \
-		OBJ=$(BRANCH_OBJ) FRAGMENTS="$(BRANCH_FRAGMENTS)" boot/kernel.sh && \
-		{ OBJ=$(BRANCH_OBJ) ONLY=branch CMDLINE="$(BRANCH_PARAMS)" \
-			boot/qemu.sh test $(LOG_DIR)/boot-branch.log || true; } && \
-		boot/parse-log.py $(LOG_DIR)/boot-branch.log boot/expected-branch branch ;; \
-	esac
 
-# check resets the tree; boot-test then builds exactly what was checked.
+# The debug kernel (boot/debug.config over the branch profiler's
+# boot/branch.config: KASAN, UBSAN, kmemleak, lockdep, object
+# debugging, CPU hotplug) runs every etrace KUnit suite, the storm
+# (test_debug_storm.sh) and the branch tracer's test, which needs the
+# branch profiler, against boot/expected-debug.
+DEBUG_OBJ = $(ETRACE_CACHE)/obj-debug
+DEBUG_FRAGMENTS = boot/etrace.config boot/branch.config boot/debug.config
+DEBUG_ONLY = debug_storm,branch
+# It is several times slower than the test kernel: a standing function
+# filter under the storm (STORM_FILTER, passed to the scripts as an
+# environment variable: hooking every function, the function tracers
+# make this kernel crawl; the test kernel's storm hooks every one), a
+# longer limit per script, lockups and RCU stalls reported after a
+# minute.
+DEBUG_PARAMS = kunit.filter_glob=etrace* STORM_FILTER=vfs_* \
+	etrace.timeout=420 watchdog_thresh=30 rcupdate.rcu_cpu_stall_timeout=60
+debug-boot-test: tree
+	@OBJ=$(DEBUG_OBJ) FRAGMENTS="$(DEBUG_FRAGMENTS)" boot/kernel.sh
+	@mkdir -p $(LOG_DIR)
+	@rm -f $(LOG_DIR)/boot-debug.log
+	@OBJ=$(DEBUG_OBJ) ONLY=$(DEBUG_ONLY) CMDLINE="$(DEBUG_PARAMS)" \
+		boot/qemu.sh test $(LOG_DIR)/boot-debug.log || true
+	@boot/parse-log.py $(LOG_DIR)/boot-debug.log boot/expected-debug $(DEBUG_ONLY)
+
+# check resets the tree; the boots then build exactly what was checked.
 test:
 	@$(MAKE) --no-print-directory check
 	@$(MAKE) --no-print-directory boot-test TREE_FRESH=1
+	@$(MAKE) --no-print-directory debug-boot-test TREE_FRESH=1
 
 # Figures repeat exactly: guest time counts instructions (-icount). The
 # bench kernel is the test kernel without its debugging (boot/bench.config),
@@ -135,5 +147,5 @@ send-dry-run: tree
 
 clean:
 	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect* $(ETRACE_CACHE)/bisect-* \
-		$(ETRACE_CACHE)/obj-bench $(BRANCH_OBJ) \
+		$(ETRACE_CACHE)/obj-bench $(DEBUG_OBJ) \
 		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR)

@@ -2,8 +2,9 @@
 # Guest init. The kernel command line's etrace.mode= says what to run:
 # test (KUnit already ran at boot; run the selftests), demo, bench or
 # shell.
-# etrace.only=GLOB limits test to the scripts test_GLOB.sh, and to
-# ftrace's suite when GLOB matches "ftracetest".
+# etrace.only=GLOB[,GLOB...] limits test to the scripts test_GLOB.sh,
+# and to ftrace's suite when a GLOB matches "ftracetest";
+# etrace.timeout=SECONDS replaces the settings file's limit per script.
 
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -15,12 +16,17 @@ export PATH=/bin:/sbin HOME=/root
 
 mode=test
 only='*'
+# The command line holds globs (etrace.only=, kunit.filter_glob=): no
+# expansion.
+set -f
 for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	etrace.mode=*) mode=${arg#etrace.mode=} ;;
 	etrace.only=*) only=${arg#etrace.only=} ;;
+	etrace.timeout=*) timeout=${arg#etrace.timeout=} ;;
 	esac
 done
+set +f
 
 # Keep warnings (level 4) on the console so the host sees any splat,
 # without the info chatter interleaving with the tests' output.
@@ -30,22 +36,44 @@ echo "ETRACE-CPUS $(grep -c ^processor /proc/cpuinfo)"
 
 case "$mode" in
 test)
-	# etrace.only=GLOB (make boot-test ONLY=GLOB) runs some scripts,
-	# each for at most the kselftest settings file's timeout.
-	limit=$(sed -n 's/^timeout=//p' /selftests/etrace/settings)
-	for t in /selftests/etrace/test_$only.sh; do
+	# etrace.only=GLOB[,GLOB...] (make boot-test ONLY=...) runs some
+	# scripts, each for at most the kselftest settings file's timeout,
+	# or etrace.timeout= (the debug kernel is slower).
+	limit=${timeout:-$(sed -n 's/^timeout=//p' /selftests/etrace/settings)}
+	globs=$(echo "$only" | tr , ' ')
+	set -f
+	for g in $globs; do
+		set +f
+		for t in /selftests/etrace/test_$g.sh; do
+			echo "$t"
+		done
+	done | sort -u > /tmp/selftests
+	set +f
+	for t in $(cat /tmp/selftests); do
 		[ -f "$t" ] || continue
 		echo "# selftest: $t"
 		start=$(cut -d. -f1 /proc/uptime)
 		(cd /selftests/etrace && timeout "${limit:-45}" sh "$t")
 		rc=$?
+		# A script killed at its limit leaves its children: none may
+		# run into the next script, nor CPU 1 stay offline.
+		kill -KILL -1 2>/dev/null
+		echo 1 2>/dev/null > /sys/devices/system/cpu/cpu1/online
 		echo "# exit: $t $rc ($(($(cut -d. -f1 /proc/uptime) - start)) s)"
 	done
 	# ftrace's own suite against etrace's directory, in KTAP (-K),
 	# the log of a case that did not pass shown (-v); the cases are
 	# those boot/ftracetest.conf chose.
-	case ftracetest in
-	$only)
+	ftrace=
+	set -f
+	for g in $globs; do
+		case ftracetest in
+		$g) ftrace=1 ;;
+		esac
+	done
+	set +f
+	case $ftrace in
+	1)
 		t=/selftests/ftrace/ftracetest
 		echo "# selftest: $t"
 		start=$(cut -d. -f1 /proc/uptime)

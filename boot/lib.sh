@@ -47,15 +47,16 @@ series_kernel_c() {
 # Directories that hold etrace's kernel code.
 ETRACE_DIRS="kernel/trace/etrace"
 
-# The branch tracer's kernel: the test kernel with a branch profiler,
-# which slows the whole kernel (boot/branch.config). make boot-test
+# The debug kernel: the test kernel with a branch profiler (which slows
+# the whole kernel, boot/branch.config) and the memory, undefined
+# behaviour and object checkers (boot/debug.config). make boot-test
 # boots it apart; the gates check in it the series' objects that only
-# it builds.
-BRANCH_OBJ=$ETRACE_CACHE/obj-branch
-BRANCH_FRAGMENTS="boot/etrace.config boot/branch.config"
+# it builds (the branch tracer's).
+DEBUG_OBJ=$ETRACE_CACHE/obj-debug
+DEBUG_FRAGMENTS="boot/etrace.config boot/branch.config boot/debug.config"
 
-branch_kernel() {
-	OBJ=$BRANCH_OBJ FRAGMENTS=$BRANCH_FRAGMENTS "$TOP/boot/kernel.sh"
+debug_kernel() {
+	OBJ=$DEBUG_OBJ FRAGMENTS=$DEBUG_FRAGMENTS "$TOP/boot/kernel.sh"
 }
 
 # Of the objects named, those the kernel in $1 links into vmlinux, or
@@ -68,17 +69,17 @@ linked_objs() {
 	printf '%s\n' "$@" | grep $flags -f <(ar t "$obj/vmlinux.a" | sed "s|^$obj/||") || true
 }
 
-# branch_only_objs: the objects of the series' kernel C files that the
-# test kernel does not link; each must be in the branch tracer's kernel
-# (built here), or nothing checks it.
-branch_only_objs() {
+# debug_only_objs: the objects of the series' kernel C files that the
+# test kernel does not link; each must be in the debug kernel (built
+# here), or nothing checks it.
+debug_only_objs() {
 	local objs rest there
 	mapfile -t objs < <(series_kernel_c | sed 's/\.c$/.o/')
 	mapfile -t rest < <(linked_objs -v "$OBJ" "${objs[@]}")
 	[ "${#rest[@]}" -gt 0 ] || return 0
-	branch_kernel >/dev/null
-	mapfile -t there < <(linked_objs "$BRANCH_OBJ" "${rest[@]}")
+	debug_kernel >/dev/null
+	mapfile -t there < <(linked_objs "$DEBUG_OBJ" "${rest[@]}")
 	[ "${#there[@]}" = "${#rest[@]}" ] ||
-		die "no kernel builds: $(linked_objs -v "$BRANCH_OBJ" "${rest[@]}")"
+		die "no kernel builds: $(linked_objs -v "$DEBUG_OBJ" "${rest[@]}")"
 	printf '%s\n' "${rest[@]}"
 }

@@ -32,7 +32,8 @@ SPLATS = [
     r"circular locking", r"KASAN", r"UBSAN", r"Call Trace:",
     r"INFO: task .* blocked", r"RCU detected stall", r"rcu: INFO: .*stall",
     r"self-detected stall", r"detected stalls on CPUs", r"soft lockup",
-    r"hard LOCKUP", r"hung_task",
+    r"hard LOCKUP", r"hung_task", r"ODEBUG",
+    r"kmemleak: (Memory pool empty|Cannot allocate)",
 ]
 SPLAT_RE = re.compile("|".join(SPLATS))
 VERSION_RE = re.compile(r"^(\s*)K?TAP version \d+\s*$")
@@ -49,11 +50,16 @@ JSON_FLAGS = {"irqs_off", "need_resched", "hardirq", "softirq", "nmi"}
 
 
 def selected(name, only):
-    """Whether make boot-test's ONLY glob runs selftest NAME: a script
-    test_ONLY.sh, or ftrace's suite when ONLY matches its name."""
-    if name.endswith(".sh"):
-        return fnmatch.fnmatchcase(name, f"test_{only}.sh")
-    return fnmatch.fnmatchcase(name, only)
+    """Whether make boot-test's ONLY globs (GLOB[,GLOB...]) run selftest
+    NAME: a script test_GLOB.sh, or ftrace's suite when a GLOB matches
+    its name."""
+    for glob in only.split(","):
+        if name.endswith(".sh"):
+            if fnmatch.fnmatchcase(name, f"test_{glob}.sh"):
+                return True
+        elif fnmatch.fnmatchcase(name, glob):
+            return True
+    return False
 
 
 def read_expected(path, only):
@@ -75,7 +81,7 @@ def read_expected(path, only):
                     continue
                 docs[name] = int(words[2])
             elif words[0] == "json":
-                if only and not fnmatch.fnmatchcase(words[1], f"test_{only}.sh"):
+                if only and not selected(words[1], only):
                     continue
                 json_types[words[1]] = words[2:]
             elif words[0] == "skip":

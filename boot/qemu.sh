@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Boot the etrace kernel under QEMU (TCG; KVM does not work here).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
-# ONLY=GLOB in the environment runs only the selftests test_GLOB.sh (and
-# ftrace's suite if GLOB matches "ftracetest");
+# ONLY=GLOB[,GLOB...] in the environment runs only the selftests
+# test_GLOB.sh (and ftrace's suite if a GLOB matches "ftracetest");
 # CMDLINE adds to the kernel command line.
 . "$(dirname "$0")/lib.sh"
 
@@ -13,10 +13,13 @@ kernel="$OBJ/arch/x86/boot/bzImage"
 initrd="$ETRACE_CACHE/initramfs.cpio.gz"
 [ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
 st="$SRC/tools/testing/selftests/etrace"
+IFS=, read -r -a globs <<< "${ONLY:-*}"
 if [ "$mode" = test ] && [ -n "${ONLY:-}" ]; then
-	# shellcheck disable=SC2053 # ONLY is a glob
-	compgen -G "$st/test_$ONLY.sh" >/dev/null || [[ ftracetest == $ONLY ]] ||
-		die "ONLY=$ONLY matches no selftest ($st/test_$ONLY.sh) nor ftracetest"
+	for g in "${globs[@]}"; do
+		# shellcheck disable=SC2053 # $g is a glob
+		compgen -G "$st/test_$g.sh" >/dev/null || [[ ftracetest == $g ]] ||
+			die "ONLY=$ONLY: $g matches no selftest ($st/test_$g.sh) nor ftracetest"
+	done
 fi
 "$TOP/boot/initramfs.sh" "$initrd"
 
@@ -24,9 +27,16 @@ fi
 # settings file's timeout (the guest's init enforces it per script),
 # plus the boot and the KUnit suites.
 limit=$(sed -n 's/^timeout=//p' "$st/settings" 2>/dev/null)
-scripts=$( (compgen -G "$st/test_${ONLY:-*}.sh" || true) | wc -l)
-# shellcheck disable=SC2053 # ONLY is a glob
-[[ ftracetest == ${ONLY:-*} ]] && ftrace_limit=900 || ftrace_limit=0
+if [[ " ${CMDLINE:-} " =~ \ etrace\.timeout=([0-9]+)\  ]]; then
+	limit=${BASH_REMATCH[1]}
+fi
+scripts=0
+ftrace_limit=0
+for g in "${globs[@]}"; do
+	scripts=$((scripts + $( (compgen -G "$st/test_$g.sh" || true) | wc -l)))
+	# shellcheck disable=SC2053 # $g is a glob
+	[[ ftracetest == $g ]] && ftrace_limit=900
+done
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + ftrace_limit + 300 ))}
 
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Gate: a W=1 build of etrace's directories, no warning; and of the
-# series' objects that only the branch tracer's kernel builds, in it.
+# series' objects that only the debug kernel builds, in it.
 . "$(dirname "$0")/../boot/lib.sh"
 
 "$TOP/boot/kernel.sh" >/dev/null
@@ -13,11 +13,11 @@ for d in $ETRACE_DIRS; do
 		fail=1
 	fi
 done
-list=$(branch_only_objs) || exit 1
+list=$(debug_only_objs) || exit 1
 # shellcheck disable=SC2206 # object paths have no white space
 rest=($list)
 if [ "${#rest[@]}" -gt 0 ]; then
-	out=$(make -C "$SRC" O="$BRANCH_OBJ" -s W=1 "${rest[@]}" 2>&1)
+	out=$(make -C "$SRC" O="$DEBUG_OBJ" -s W=1 "${rest[@]}" 2>&1)
 	if [ -n "$out" ]; then
 		echo "$out"
 		fail=1
