@@ -80,6 +80,11 @@ echo function > "$F/current_tracer"
 say ftrace_function "$(getuid)"
 quiet
 
+# make bench's boot on 8 CPUs (etrace.bench=scale) stops here: the
+# per-event rows above, to set beside the same rows on 2.
+say cpus "$(grep -c ^processor /proc/cpuinfo)"
+grep -qw etrace.bench=scale /proc/cmdline && exit 0
+
 # function_graph, hooking the same one function in both.
 echo __do_sys_getuid > "$E/set_ftrace_filter"
 echo function_graph > "$E/current_tracer"
@@ -101,24 +106,81 @@ done
 say ftrace_fork_all "$(forkexec)"
 quiet
 
-# Reading a full buffer of sys_enter records, as text.
+# A full buffer of sys_enter records (CPU 0's overwritten many times):
+# how many it holds, and how fast it reads as text, through trace (which
+# leaves it) and then trace_pipe (which empties it).
 fill() {
 	echo raw_syscalls:sys_enter > "$1/set_event"
-	etrace-bench getuid 200000 > /dev/null
+	taskset -c 0 etrace-bench getuid 200000 > /dev/null
 	echo > "$1/set_event"
+}
+# reads NAME DIR
+reads() {
+	name=$1
+	dir=$2
+	set -- $(etrace-bench read "$dir/trace")
+	say "${name}_read_bytes" "$1"
+	say "${name}_read_ns" "$2"
+	say "${name}_records_cpu0" "$(grep -c sys_enter "$dir/per_cpu/cpu0/trace")"
+	say "${name}_kb_cpu0" "$(cat "$dir/per_cpu/cpu0/buffer_size_kb")"
+	set -- $(etrace-bench drain "$dir/trace_pipe")
+	say "${name}_pipe_bytes" "$1"
+	say "${name}_pipe_ns" "$2"
 }
 fill "$E"
 echo 0 > "$E/tracing_enabled"
-set -- $(etrace-bench read "$E/trace")
-say etrace_read_bytes "$1"
-say etrace_read_ns "$2"
+reads etrace "$E"
 quiet
 fill "$F"
 echo 0 > "$F/tracing_on"
-set -- $(etrace-bench read "$F/trace")
-say ftrace_read_bytes "$1"
-say ftrace_read_ns "$2"
+reads ftrace "$F"
 quiet
+
+# The scheduler's tracers, over round trips between two tasks on CPU 0
+# (two wake-ups and two switches each): etrace's sched_switch tracer
+# against ftrace's events of the same records; the sched_switch event
+# alone in both; the wake-up latency tracers, function-trace cleared
+# in both (it would hook every function), wakeup_rt at SCHED_FIFO.
+pingpong() { min3 etrace-bench pingpong 5000; }
+rt_pingpong() { min3 chrt -f 50 etrace-bench pingpong 5000; }
+say pp_off "$(pingpong)"
+say pp_rt_off "$(rt_pingpong)"
+echo sched_switch > "$E/current_tracer"
+say etrace_pp_sched_switch "$(pingpong)"
+quiet
+echo sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new > "$F/set_event"
+say ftrace_pp_sched_switch "$(pingpong)"
+quiet
+echo sched:sched_switch > "$E/set_event"
+say etrace_pp_switch_event "$(pingpong)"
+quiet
+echo sched:sched_switch > "$F/set_event"
+say ftrace_pp_switch_event "$(pingpong)"
+quiet
+# pingpong's child outranks its parent: one wake-up of each round trip
+# is one these tracers follow.
+for t in wakeup wakeup_rt; do
+	grep -qw $t "$E/available_tracers" && grep -qw $t "$F/available_tracers" ||
+		continue
+	for d in "$E" "$F"; do
+		if [ $d = $E ]; then
+			name=etrace
+			max=trace_max_latency
+		else
+			name=ftrace
+			max=tracing_max_latency
+		fi
+		echo nofunction-trace > "$d/trace_options"
+		echo $t > "$d/current_tracer"
+		echo 0 > "$d/$max"
+		if [ $t = wakeup_rt ]; then
+			say "${name}_pp_$t" "$(rt_pingpong)"
+		else
+			say "${name}_pp_$t" "$(pingpong)"
+		fi
+		quiet
+	done
+done
 
 # The floor: an empty probe on sys_enter (boot/floor), what any tracer
 # pays before it records a byte. Last, as the module cannot be unloaded.

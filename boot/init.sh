@@ -23,7 +23,7 @@ for arg in $(cat /proc/cmdline); do
 	case "$arg" in
 	etrace.mode=*) mode=${arg#etrace.mode=} ;;
 	etrace.only=*) only=${arg#etrace.only=} ;;
-	etrace.timeout=*) timeout=${arg#etrace.timeout=} ;;
+	etrace.timeout=*) script_limit=${arg#etrace.timeout=} ;;
 	esac
 done
 set +f
@@ -39,18 +39,19 @@ test)
 	# etrace.only=GLOB[,GLOB...] (make boot-test ONLY=...) runs some
 	# scripts, each for at most the kselftest settings file's timeout,
 	# or etrace.timeout= (the debug kernel is slower).
-	limit=${timeout:-$(sed -n 's/^timeout=//p' /selftests/etrace/settings)}
-	globs=$(echo "$only" | tr , ' ')
+	limit=${script_limit:-$(sed -n 's/^timeout=//p' /selftests/etrace/settings)}
+	# The globs, one word each, unexpanded.
 	set -f
-	for g in $globs; do
-		set +f
+	IFS=,
+	set -- $only
+	unset IFS
+	set +f
+	for g in "$@"; do
 		for t in /selftests/etrace/test_$g.sh; do
-			echo "$t"
+			[ -f "$t" ] && echo "$t"
 		done
 	done | sort -u > /tmp/selftests
-	set +f
 	for t in $(cat /tmp/selftests); do
-		[ -f "$t" ] || continue
 		echo "# selftest: $t"
 		start=$(cut -d. -f1 /proc/uptime)
 		(cd /selftests/etrace && timeout "${limit:-45}" sh "$t")
@@ -65,13 +66,11 @@ test)
 	# the log of a case that did not pass shown (-v); the cases are
 	# those boot/ftracetest.conf chose.
 	ftrace=
-	set -f
-	for g in $globs; do
+	for g in "$@"; do
 		case ftracetest in
 		$g) ftrace=1 ;;
 		esac
 	done
-	set +f
 	case $ftrace in
 	1)
 		t=/selftests/ftrace/ftracetest

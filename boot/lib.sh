@@ -49,9 +49,9 @@ ETRACE_DIRS="kernel/trace/etrace"
 
 # The debug kernel: the test kernel with a branch profiler (which slows
 # the whole kernel, boot/branch.config) and the memory, undefined
-# behaviour and object checkers (boot/debug.config). make boot-test
-# boots it apart; the gates check in it the series' objects that only
-# it builds (the branch tracer's).
+# behaviour and object checkers (boot/debug.config). make
+# debug-boot-test boots it (boot/debug-kernel.sh); the gates check in it
+# the series' objects that only it builds (the branch tracer's).
 DEBUG_OBJ=$ETRACE_CACHE/obj-debug
 DEBUG_FRAGMENTS="boot/etrace.config boot/branch.config boot/debug.config"
 

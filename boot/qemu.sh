@@ -3,7 +3,8 @@
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
 # ONLY=GLOB[,GLOB...] in the environment runs only the selftests
 # test_GLOB.sh (and ftrace's suite if a GLOB matches "ftracetest");
-# CMDLINE adds to the kernel command line.
+# CMDLINE adds to the kernel command line; SMP (2 by default) is the
+# number of CPUs.
 . "$(dirname "$0")/lib.sh"
 
 mode=${1:?usage: qemu.sh MODE LOG}
@@ -40,7 +41,7 @@ done
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + ftrace_limit + 300 ))}
 
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
-args=(-accel tcg,thread=single -cpu max -smp 2 -m 1G -no-reboot
+args=(-accel tcg,thread=single -cpu max -smp "${SMP:-2}" -m 1G -no-reboot
       -kernel "$kernel" -initrd "$initrd"
       -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}${CMDLINE:+ $CMDLINE}")
 

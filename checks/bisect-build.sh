@@ -22,9 +22,11 @@
 #   of the patch before (FAST_CONFIG), going forward only.
 # - A patch that changes only Documentation/ or tools/ is not built
 #   again: its kernel is the one of the patch before it.
-# - A patch whose tree built before, with the same fragments, scripts,
-#   compiler and linker, is not built again ($ETRACE_CACHE/bisect-built
-#   lists them): after a fixup of patch N, a warm run builds from N on.
+# - A patch whose tree (Documentation/ and tools/ left out) built
+#   before, with the same fragments, scripts, compiler and linker, is
+#   not built again ($ETRACE_CACHE/bisect-built lists them): after a
+#   fixup of patch N's kernel code, a warm run builds from N on; after
+#   one of its selftest, nothing.
 # - What a seeded object directory could hide is taken out: the object
 #   of a source a step does not have (make would take it for up to
 #   date), and the configuration of later patches (a run's first step
@@ -52,14 +54,24 @@ setup=$(cat "$TOP/boot/etrace.config" "$TOP/boot/kernel.sh" "$TOP/checks/bisect-
 built="$ETRACE_CACHE/bisect-built"
 touch "$built"
 
+# An assignment, so that a failing rev-list stops the gate.
+commits=$(kgit rev-list --reverse "$start..$tip")
+[ -n "$commits" ] || die "no patches between $start and $tip"
 todo=()
-for c in $(kgit rev-list --reverse "$start..$tip"); do
+for c in $commits; do
 	if [ -z "$(kgit diff --name-only "$c^" "$c" | grep -Ev '^(Documentation|tools)/')" ]; then
 		echo "builds: $(kgit log -1 --format=%s "$c") (no kernel source changed)"
 		continue
 	fi
 	todo+=("$c")
 done
+
+# kernel_tree REPO COMMIT: a name for what a build of COMMIT reads, its
+# tree but Documentation/ and tools/ (see above); a fixup of a selftest
+# then builds nothing again.
+kernel_tree() {
+	git -C "$1" ls-tree "$2" | grep -vP '\t(Documentation|tools)$' | sha1sum | cut -d' ' -f1
+}
 
 # run N COMMIT...: build each commit in order, in run N's clone.
 run() {
@@ -79,7 +91,7 @@ run() {
 	fi
 	git -C "$wt" fetch -q "$SRC" "+refs/heads/$BRANCH:refs/heads/$BRANCH"
 	for c in "$@"; do
-		key="$(git -C "$wt" rev-parse "$c^{tree}") $setup"
+		key="$(kernel_tree "$wt" "$c") $setup"
 		if grep -qxF "$key" "$built"; then
 			echo "builds: $(git -C "$wt" log -1 --format=%s "$c") (built before)"
 			continue
