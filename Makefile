@@ -22,7 +22,8 @@ CHECKS := apply checkpatch sparse coccicheck w1 kernel-doc maintainers \
 	cover-letter bisect-build
 
 .PHONY: all deps tree export export-check kernel print-kernel check \
-	boot-test debug-boot-test test bench demo shell send-dry-run clean $(addprefix check-,$(CHECKS))
+	boot-test debug-boot-test test bench profile demo shell send-dry-run clean \
+	$(addprefix check-,$(CHECKS))
 
 all: test
 
@@ -139,6 +140,23 @@ bench: tree
 	@boot/bench-table.py $(LOG_DIR)/bench.log $(LOG_DIR)/bench-idle.log \
 		$(LOG_DIR)/bench-nohooks.log $(LOG_DIR)/bench-smp8.log boot/bench-results.txt
 
+# Where the instructions of a traced operation go, function by function
+# (boot/profile.sh): the bench kernel under a QEMU plugin that counts
+# each instruction. The cases are boot/profile-guest.sh's; the default
+# set's figures go to boot/profile-results.txt, beside the bench's. Only
+# the command line (make profile CASES=...) picks others.
+PROFILE_CASES = off etrace_sys_enter ftrace_sys_enter etrace_function \
+	ftrace_function etrace_function_graph ftrace_function_graph \
+	etrace_pipe ftrace_pipe
+CASES = $(PROFILE_CASES)
+profile: tree
+	@OBJ=$(BENCH_OBJ) FRAGMENTS="boot/etrace.config boot/bench.config" boot/kernel.sh
+	@mkdir -p $(LOG_DIR)
+	@OBJ=$(BENCH_OBJ) boot/profile.sh $(CASES) > $(LOG_DIR)/profile.txt
+	@cat $(LOG_DIR)/profile.txt
+	@if [ "$(CASES)" = "$(PROFILE_CASES)" ]; then \
+		cp $(LOG_DIR)/profile.txt boot/profile-results.txt; fi
+
 demo: kernel
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/demo.log
@@ -155,4 +173,4 @@ send-dry-run: tree
 clean:
 	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect* $(ETRACE_CACHE)/bisect-* \
 		$(ETRACE_CACHE)/obj-bench $(ETRACE_CACHE)/obj-debug $(ETRACE_CACHE)/obj-branch \
-		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR)
+		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR) $(ETRACE_CACHE)/insn-count.so

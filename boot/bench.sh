@@ -158,29 +158,25 @@ echo sched:sched_switch > "$F/set_event"
 say ftrace_pp_switch_event "$(pingpong)"
 quiet
 # pingpong's child outranks its parent: one wake-up of each round trip
-# is one these tracers follow.
-for t in wakeup wakeup_rt; do
-	grep -qw $t "$E/available_tracers" && grep -qw $t "$F/available_tracers" ||
-		continue
-	for d in "$E" "$F"; do
-		if [ $d = $E ]; then
-			name=etrace
-			max=trace_max_latency
-		else
-			name=ftrace
-			max=tracing_max_latency
-		fi
-		echo nofunction-trace > "$d/trace_options"
-		echo $t > "$d/current_tracer"
-		echo 0 > "$d/$max"
+# is one these tracers follow. wake_rows DIR MAXFILE NAME, as lat_rows
+# below.
+wake_rows() {
+	for t in wakeup wakeup_rt; do
+		grep -qw $t "$E/available_tracers" &&
+			grep -qw $t "$F/available_tracers" || continue
+		echo nofunction-trace > "$1/trace_options"
+		echo $t > "$1/current_tracer"
+		echo 0 > "$1/$2"
 		if [ $t = wakeup_rt ]; then
-			say "${name}_pp_$t" "$(rt_pingpong)"
+			say "$3_pp_$t" "$(rt_pingpong)"
 		else
-			say "${name}_pp_$t" "$(pingpong)"
+			say "$3_pp_$t" "$(pingpong)"
 		fi
 		quiet
 	done
-done
+}
+wake_rows "$E" trace_max_latency etrace
+wake_rows "$F" tracing_max_latency ftrace
 
 # The floor: an empty probe on sys_enter (boot/floor), what any tracer
 # pays before it records a byte. Last, as the module cannot be unloaded.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Guest init. The kernel command line's etrace.mode= says what to run:
-# test (KUnit already ran at boot; run the selftests), demo, bench or
-# shell.
+# test (KUnit already ran at boot; run the selftests), demo, bench,
+# profile (boot/profile-guest.sh, for boot/profile.sh) or shell.
 # etrace.only=GLOB[,GLOB...] limits test to the scripts test_GLOB.sh,
 # and to ftrace's suite when a GLOB matches "ftracetest";
 # etrace.timeout=SECONDS replaces the settings file's limit per script.
@@ -89,6 +89,9 @@ demo)
 	;;
 bench)
 	sh /bench.sh
+	;;
+profile)
+	sh /profile.sh
 	;;
 shell)
 	echo "etrace shell: the control directory is /sys/kernel/debug/etrace; 'reboot -f' to leave."

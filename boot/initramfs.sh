@@ -17,7 +17,8 @@ done
 cp "$TOP/boot/init.sh" "$root/init"
 cp "$TOP/boot/demo.sh" "$root/demo.sh"
 cp "$TOP/boot/bench.sh" "$root/bench.sh"
-chmod +x "$root/init" "$root/demo.sh" "$root/bench.sh"
+cp "$TOP/boot/profile-guest.sh" "$root/profile.sh"
+chmod +x "$root/init" "$root/demo.sh" "$root/bench.sh" "$root/profile.sh"
 
 cp "$st/kselftest/ktap_helpers.sh" "$root/selftests/kselftest/"
 if [ -d "$st/etrace" ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Boot the etrace kernel under QEMU (TCG; KVM does not work here).
-#   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell or bench
+#   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell, bench
+#                                        or profile
 # ONLY=GLOB[,GLOB...] in the environment runs only the selftests
 # test_GLOB.sh (and ftrace's suite if a GLOB matches "ftracetest");
 # CMDLINE adds to the kernel command line; SMP (2 by default) is the
@@ -45,8 +46,9 @@ args=(-accel tcg,thread=single -cpu max -smp "${SMP:-2}" -m 1G -no-reboot
       -kernel "$kernel" -initrd "$initrd"
       -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}${CMDLINE:+ $CMDLINE}")
 
-# make bench: guest time counts instructions, so figures repeat exactly.
-if [ "$mode" = bench ]; then
+# make bench and boot/profile.sh: guest time counts instructions, so
+# figures repeat exactly.
+if [ "$mode" = bench ] || [ "$mode" = profile ]; then
 	args+=(-icount shift=0)
 fi
 
