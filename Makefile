@@ -86,10 +86,11 @@ boot-test: kernel
 # The debug kernel (boot/debug.config over the branch profiler's
 # boot/branch.config: KASAN, UBSAN, kmemleak, lockdep, object
 # debugging, CPU hotplug) runs every etrace KUnit suite, the storm
-# (test_debug_storm.sh) and the branch tracer's test, which needs the
-# branch profiler, against boot/expected-debug. boot/lib.sh says where
-# it is built and from what, for this target and the gates alike.
-DEBUG_ONLY = debug_storm,branch
+# (test_debug_storm.sh), the branch tracer's test, which needs the
+# branch profiler, and mmiotrace's, whose hook runs in the debug
+# exception, against boot/expected-debug. boot/lib.sh says where it is
+# built and from what, for this target and the gates alike.
+DEBUG_ONLY = debug_storm,branch,mmiotrace
 # It is several times slower than the test kernel: a standing function
 # filter under the storm (STORM_FILTER, passed to the scripts as an
 # environment variable: hooking every function, the function tracers
