@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Build the guest's initramfs: busybox-static, the guest init, etrace's
-# selftests from the kernel tree and their static helper.
+# Build the guest's initramfs for $ETRACE_ARCH (boot/lib.sh): busybox-static,
+# the guest init, etrace's selftests from the kernel tree and their static
+# helper.
 #   initramfs.sh OUTPUT.cpio.gz
 . "$(dirname "$0")/lib.sh"
 
@@ -10,8 +11,11 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
 mkdir -p "$root"/{bin,sbin,dev,proc,sys,tmp,etc,root,selftests/etrace,selftests/kselftest}
-cp /bin/busybox "$root/bin/busybox"
-for app in $("$root/bin/busybox" --list); do
+[ -x "$BUSYBOX" ] || die "no busybox for $ETRACE_ARCH at $BUSYBOX (run make deps)"
+cp "$BUSYBOX" "$root/bin/busybox"
+# The host's busybox, the same Debian version, lists the applets: the
+# guest's may not run here.
+for app in $(/bin/busybox --list); do
 	[ "$app" = busybox ] || ln -sf busybox "$root/bin/$app"
 done
 cp "$TOP/boot/init.sh" "$root/init"
@@ -25,7 +29,7 @@ if [ -d "$st/etrace" ]; then
 	cp "$st"/etrace/*.sh "$st"/etrace/settings "$root/selftests/etrace/"
 	for c in "$st"/etrace/*.c; do
 		[ -e "$c" ] || continue
-		gcc -static -O2 -Wall -Werror -o "$root/selftests/etrace/$(basename "$c" .c)" "$c"
+		"$TARGET_CC" -static -O2 -Wall -Werror -o "$root/selftests/etrace/$(basename "$c" .c)" "$c"
 	done
 fi
 # ftrace's own suite, run against etrace's directory by the guest's
@@ -60,7 +64,7 @@ done
 # ftracetest's wakeup cases: busybox has none).
 for c in "$TOP"/boot/helpers/*.c; do
 	[ -e "$c" ] || continue
-	gcc -static -O2 -Wall -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
+	"$TARGET_CC" -static -O2 -Wall -Werror -o "$root/bin/$(basename "$c" .c)" "$c"
 done
 
 # Kernel modules of the bench (EXTRA_KO="a.ko b.ko"), in /modules.

@@ -6,7 +6,45 @@ set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ETRACE_CACHE=${ETRACE_CACHE:-$HOME/.cache/etrace}
 SRC=${SRC:-$ETRACE_CACHE/linux}
-OBJ=${OBJ:-$ETRACE_CACHE/obj}
+
+# The architecture a kernel is built for and booted on: x86_64 (the
+# default, native) or arm64 (cross-built, booted on QEMU's virt board).
+# Each has its own object directory, image, QEMU, console, compiler for
+# the guest's static programs and busybox. kbuild takes ARCH and
+# CROSS_COMPILE from the environment, boot/kernel.sh FRAGMENTS and
+# TARGET.
+ETRACE_ARCH=${ETRACE_ARCH:-x86_64}
+case $ETRACE_ARCH in
+x86_64)
+	IMAGE=arch/x86/boot/bzImage
+	QEMU=qemu-system-x86_64
+	QEMU_BOARD=(-cpu max)
+	CONSOLE=ttyS0
+	TARGET_CC=gcc
+	BUSYBOX=/bin/busybox
+	DEFAULT_OBJ=$ETRACE_CACHE/obj
+	;;
+arm64)
+	export ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-
+	export FRAGMENTS=${FRAGMENTS:-boot/etrace.config boot/arch/arm64.config}
+	export TARGET=${TARGET:-Image}
+	IMAGE=arch/arm64/boot/Image
+	QEMU=qemu-system-aarch64
+	# cortex-a72, not max: max's pointer authentication is emulated
+	# with a real cipher on every signed return, which slows a TCG
+	# guest several times over.
+	QEMU_BOARD=(-M virt -cpu cortex-a72)
+	CONSOLE=ttyAMA0
+	TARGET_CC=aarch64-linux-gnu-gcc
+	BUSYBOX=$ETRACE_CACHE/arm64/busybox
+	DEFAULT_OBJ=$ETRACE_CACHE/obj-arm64
+	;;
+*)
+	echo "etrace: error: ETRACE_ARCH=$ETRACE_ARCH: x86_64 or arm64" >&2
+	exit 1
+	;;
+esac
+OBJ=${OBJ:-$DEFAULT_OBJ}
 BASE_TAG=etrace-base
 BRANCH=etrace
 TARBALL=/usr/src/linux-source-6.12.tar.xz

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Judge a boot log against what the boot was expected to report.
 
-    parse-log.py LOG EXPECTED [ONLY]
+    parse-log.py LOG EXPECTED [ONLY [ARCH]]
 
 LOG is the guest's serial console. EXPECTED (boot/expected-results)
 names every KTAP document the boot must print, KUnit suites and
@@ -9,11 +9,14 @@ selftest scripts, with its number of results; every SKIP allowed, with
 its reason; the number of CPUs the guest must have; and the record
 types the json lines a selftest prints must hold. ONLY is make
 boot-test's glob: only the selftests test_ONLY.sh are expected then.
+ARCH (x86_64 by default) is the guest's architecture: a line of
+EXPECTED that begins with "[ARCH,...]" holds only on those named.
 
 Fails on: a "not ok"; a document missing, unexpected, or with another
 number of results than expected; a plan that does not match the results
 under it; a SKIP that is not allowed, or with another reason; a selftest
-that did not exit 0 or never finished; a guest with other than the
+that did not exit 0 (or 4, skipped whole, where a skipall line allows
+it) or never finished; a guest with other than the
 expected CPUs; a kernel splat; a boot that never reached its end mark;
 a line "ETRACE-JSON LINE" whose LINE is not a JSON object of etrace's
 json schema (Documentation/trace/etrace.rst), or json lines without a
@@ -62,15 +65,21 @@ def selected(name, only):
     return False
 
 
-def read_expected(path, only):
+def read_expected(path, only, arch):
     """Documents {name: results}, skips {(doc, test): reason}, cpus,
-    json record types {script: [type, ...]}."""
-    docs, skips, cpus, json_types = {}, {}, None, {}
+    json record types {script: [type, ...]}, scripts that may skip
+    whole {script: reason}."""
+    docs, skips, cpus, json_types, skipalls = {}, {}, None, {}, {}
     with open(path) as f:
         for raw in f:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
+            m = re.match(r"^\[([\w,]+)\]\s+(.*)$", line)
+            if m:
+                if arch not in m.group(1).split(","):
+                    continue
+                line = m.group(2)
             words = shlex.split(line)
             if words[0] == "cpus":
                 cpus = int(words[1])
@@ -88,9 +97,14 @@ def read_expected(path, only):
                 doc, test, reason = words[1], words[2], words[3]
                 if doc in docs or not doc.endswith(".sh"):
                     skips[(doc, test)] = reason
+            elif words[0] == "skipall":
+                if only and not selected(words[1], only):
+                    continue
+                docs[words[1]] = 0
+                skipalls[words[1]] = words[2]
             else:
                 sys.exit(f"{path}: cannot read: {line}")
-    return docs, skips, cpus, json_types
+    return docs, skips, cpus, json_types, skipalls
 
 
 def json_problem(text):
@@ -128,10 +142,13 @@ class Doc:
         self.plan = None
         self.results = 0
         self.last_msg = ""
+        self.skip_all = None
 
 
-def main(log, expected, only):
-    want_docs, want_skips, want_cpus, want_json = read_expected(expected, only)
+def main(log, expected, only, arch):
+    want_docs, want_skips, want_cpus, want_json, want_skipall = \
+        read_expected(expected, only, arch)
+    skipped_all = {}
     json_lines, json_bad, json_seen = 0, 0, set()
     failures = []
     passed = skipped = failed = 0
@@ -152,6 +169,8 @@ def main(log, expected, only):
         if d.name in seen_docs:
             failures.append(f"{d.name}: reported twice")
         seen_docs[d.name] = d.results
+        if d.skip_all is not None:
+            skipped_all[d.name] = d.skip_all
 
     with open(log, errors="replace") as f:
         lines = f.read().replace("\r", "").split("\n")
@@ -207,6 +226,9 @@ def main(log, expected, only):
             ind = len(m.group(1))
             if ind in docs and docs[ind].plan is None:
                 docs[ind].plan = int(m.group(2))
+                sk = re.search(r"# SKIP\s*(.*)$", line)
+                if docs[ind].plan == 0 and sk:
+                    docs[ind].skip_all = sk.group(1)
             continue
         m = RESULT_RE.match(line)
         if not m:
@@ -256,9 +278,23 @@ def main(log, expected, only):
     for name in seen_docs:
         if name not in want_docs:
             failures.append(f"{name}: reported, but not in {expected}")
+    for script, reason in skipped_all.items():
+        allowed = want_skipall.get(script)
+        if allowed is None:
+            failures.append(f"skipped whole, not allowed: {script} ({reason})")
+        elif allowed not in reason:
+            failures.append(f"{script} skipped whole for another reason: "
+                            f"'{reason}', expected '{allowed}'")
+        else:
+            skipped += 1
+    for script in want_skipall:
+        if script in seen_docs and script not in skipped_all:
+            failures.append(f"{script}: expected to skip whole, it ran")
     for script in started:
         if script not in exits:
             failures.append(f"selftest {script} never finished")
+        elif exits[script] == 4 and script in skipped_all:
+            continue
         elif exits[script] != 0:
             failures.append(f"selftest {script} exited with status {exits[script]}")
     if json_bad > 5:
@@ -283,6 +319,7 @@ def main(log, expected, only):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4):
+    if len(sys.argv) not in (3, 4, 5):
         sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else ""))
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "",
+                  sys.argv[4] if len(sys.argv) > 4 else "x86_64"))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Boot the etrace kernel under QEMU (TCG; KVM does not work here).
+# Boot the etrace kernel under QEMU (TCG; KVM does not work here), for
+# $ETRACE_ARCH (boot/lib.sh).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell, bench
 #                                        or profile
 # ONLY=GLOB[,GLOB...] in the environment runs only the selftests
@@ -11,8 +12,8 @@
 mode=${1:?usage: qemu.sh MODE LOG}
 log=${2:?usage: qemu.sh MODE LOG}
 shift 2
-kernel="$OBJ/arch/x86/boot/bzImage"
-initrd="$ETRACE_CACHE/initramfs.cpio.gz"
+kernel="$OBJ/$IMAGE"
+initrd="$ETRACE_CACHE/initramfs-$ETRACE_ARCH.cpio.gz"
 [ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
 st="$SRC/tools/testing/selftests/etrace"
 IFS=, read -r -a globs <<< "${ONLY:-*}"
@@ -42,9 +43,9 @@ done
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-$(( scripts * ${limit:-45} + ftrace_limit + 300 ))}
 
 # Single-threaded TCG: ftrace's int3 text patching oopses under MTTCG.
-args=(-accel tcg,thread=single -cpu max -smp "${SMP:-2}" -m 1G -no-reboot
+args=(-accel tcg,thread=single "${QEMU_BOARD[@]}" -smp "${SMP:-2}" -m 1G -no-reboot
       -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0 panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}${CMDLINE:+ $CMDLINE}")
+      -append "console=$CONSOLE panic=-1 oops=panic printk.time=0 etrace.mode=$mode${ONLY:+ etrace.only=$ONLY}${CMDLINE:+ $CMDLINE}")
 
 # make bench and boot/profile.sh: guest time counts instructions, so
 # figures repeat exactly.
@@ -53,11 +54,11 @@ if [ "$mode" = bench ] || [ "$mode" = profile ]; then
 fi
 
 if [ "$mode" = shell ]; then
-	exec qemu-system-x86_64 "${args[@]}" -nographic "$@"
+	exec "$QEMU" "${args[@]}" -nographic "$@"
 fi
 # Guard against a hung guest; the log is read afterwards.
 timeout --foreground "${BOOT_TIMEOUT:-600}" \
-	qemu-system-x86_64 "${args[@]}" -serial "file:$log" -monitor none \
+	"$QEMU" "${args[@]}" -serial "file:$log" -monitor none \
 	-display none "$@" </dev/null >/dev/null 2>&1 || {
 	rc=$?
 	echo "etrace: qemu ended with status $rc" >> "$log"
