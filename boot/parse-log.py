@@ -32,7 +32,7 @@ import sys
 SPLATS = [
     r"BUG:", r"WARNING:", r"\bOops\b", r"Kernel panic", r"general protection fault",
     r"possible recursive locking", r"inconsistent lock state",
-    r"circular locking", r"KASAN", r"UBSAN", r"Call Trace:",
+    r"circular locking", r"KASAN", r"UBSAN", r"(?i:call trace:)",
     r"INFO: task .* blocked", r"RCU detected stall", r"rcu: INFO: .*stall",
     r"self-detected stall", r"detected stalls on CPUs", r"soft lockup",
     r"hard LOCKUP", r"hung_task", r"ODEBUG",
@@ -98,6 +98,8 @@ def read_expected(path, only, arch):
                 if doc in docs or not doc.endswith(".sh"):
                     skips[(doc, test)] = reason
             elif words[0] == "skipall":
+                if len(words) != 3:
+                    sys.exit(f"{path}: skipall SCRIPT REASON: {line}")
                 if only and not selected(words[1], only):
                     continue
                 docs[words[1]] = 0
