@@ -4,7 +4,8 @@ the cover letter quotes.
 
     bench-table.py LOG IDLE_LOG [NOHOOKS_LOG] [SMP_LOG] OUTPUT
 
-LOG is the bench kernel's boot, IDLE_LOG the same kernel's without
+LOG is the bench kernel's boot (or several, comma-separated: each
+figure is then their median, and the spread of the ratios is shown), IDLE_LOG the same kernel's without
 etrace (boot/noetrace.config), NOHOOKS_LOG the same kernel's without the
 preemptirq hooks (boot/nohooks.config), SMP_LOG the bench kernel's on
 more CPUs (its per-event rows only). Under -icount shift=0 a guest nanosecond
@@ -30,7 +31,12 @@ def figures(path):
                   for m in re.finditer(r'^BENCH ([\w-]+) (\d+)$', text, re.M)}
 
 
-text, v = figures(log)
+# Several boots of the bench kernel (arm64's figures do not repeat
+# exactly): the median of each figure.
+boots = [figures(p) for p in log.split(',')]
+text = boots[0][0]
+v = {k: sorted(b[1][k] for b in boots)[len(boots) // 2]
+     for k in boots[0][1] if all(k in b[1] for b in boots)}
 v.update(figures(idle_log)[1])
 # A boot that reports its CPUs (make bench's -smp 8) gives the per-event
 # rows again, as smpN_KEY; without it, the table is made all the same.
@@ -46,6 +52,9 @@ for extra in extra_logs:
         more = {'smp%d_%s' % (more['cpus'], k): n for k, n in more.items()}
     v.update(more)
 version = re.search(r'^Linux version (\S+)', text, re.M)
+# The guest's architecture and getuid()'s own function (bench.sh).
+arch = re.search(r'^BENCH-ARCH (\S+) (\S+)$', text, re.M)
+machine, fn = arch.groups() if arch else ('x86_64', '__do_sys_getuid')
 
 rows = []
 
@@ -76,7 +85,7 @@ row('sys_enter event', cost('etrace_sys_enter'), cost('ftrace_sys_enter'),
     '<=0.25')
 row('sys_enter + sys_exit events', cost('etrace_sys_both'),
     cost('ftrace_sys_both'), '<=0.25')
-row('function, filter __do_sys_getuid', cost('etrace_function'),
+row('function, filter ' + fn, cost('etrace_function'),
     cost('ftrace_function'), '<=0.35')
 row('function_graph, same function', cost('etrace_function_graph'),
     cost('ftrace_function_graph'), '<=0.3')
@@ -140,9 +149,12 @@ row('read trace_pipe, MB per guest second', per_s('etrace', 'pipe'),
 
 lines = [
     'etrace against ftrace, same boot, same buffer size (1408 KiB per CPU)',
-    'kernel %s built from boot/etrace.config + boot/bench.config (no lockdep,'
-    % (version.group(1) if version else '?'),
-    '-O2, jump labels); QEMU TCG -icount shift=0: one guest ns = one instruction.',
+    'kernel %s (%s) built from boot/etrace.config%s + boot/bench.config'
+    % (version.group(1) if version else '?', machine,
+       ' + boot/arch/arm64.config' if machine == 'aarch64' else ''),
+    '(no lockdep, -O2, jump labels); QEMU TCG%s -icount shift=0:'
+    % (' (virt, cortex-a72)' if machine == 'aarch64' else ''),
+    'one guest ns = one instruction.',
     'getuid() rows: instructions per call over "off" (%d per call with'
     % v['off'],
     'nothing traced), best of 3 runs of 20000 calls; fork row: '
@@ -210,6 +222,41 @@ if 'nohooks_off' in v:
         % (v['off'] - v['nohooks_off'], v['nohooks_off']),
         '(boot/nohooks.config; lockdep, off here, selects TRACE_IRQFLAGS too).',
     ]
+if 'nohooks_off' in v and machine == 'aarch64':
+    lines += [
+        "On arm64 most of that is the hooks' CALLER_ADDR1, which",
+        'trace_hardirqs_on() and trace_hardirqs_off() pass on at each',
+        'toggle, whether a tracer runs or not: arm64 finds it by walking',
+        'the stack (return_address(), arch_stack_walk()), where x86_64',
+        'reads it from the frame.',
+    ]
+if len(boots) > 1:
+    def spread(e, f, base='off'):
+        rs = [(b[1][e] - b[1][base]) / (b[1][f] - b[1][base]) for b in boots
+              if b[1][f] != b[1][base]]
+        return '%.2f-%.2f' % (min(rs), max(rs)) if rs else '-'
+
+    def spread_per_s(what):
+        rs = [(b[1]['etrace_%s_bytes' % what] / b[1]['etrace_%s_ns' % what]) /
+              (b[1]['ftrace_%s_bytes' % what] / b[1]['ftrace_%s_ns' % what])
+              for b in boots]
+        return '%.2f-%.2f' % (min(rs), max(rs))
+    lines += [
+        '',
+        'Figures above: the median of %d boots of the bench kernel; here the'
+        % len(boots),
+        "figures do not repeat exactly from one boot to the next, and a table",
+        "ratio, of medians taken one by one, may fall outside its range:",
+        '  sys_enter %s, sys_enter + sys_exit %s, function %s,'
+        % (spread('etrace_sys_enter', 'ftrace_sys_enter'),
+           spread('etrace_sys_both', 'ftrace_sys_both'),
+           spread('etrace_function', 'ftrace_function')),
+        '  function_graph %s, read trace %s, read trace_pipe %s.'
+        % (spread('etrace_function_graph', 'ftrace_function_graph'),
+           spread_per_s('read'), spread_per_s('pipe')),
+        '  "off": %d to %d.' % (min(b[1]['off'] for b in boots),
+                                 max(b[1]['off'] for b in boots)),
+    ]
 for n in sorted({int(k[3:].split('_')[0]) for k in v if re.match(r'smp\d+_', k)}):
     p = 'smp%d_' % n
     lines += ['', 'Scale: the same kernel on %d CPUs (per-event rows only), over its'
@@ -217,6 +264,10 @@ for n in sorted({int(k[3:].split('_')[0]) for k in v if re.match(r'smp\d+_', k)}
               % (v[p + 'off'], v['cpus']),
               'instructions (a loop over CPUs would show), not lines shared; what',
               'idle CPUs run (timer ticks) counts in the guest clock on both.']
+    if len(boots) > 1:
+        lines += ['One boot on %d CPUs against the medians on %d: the spread'
+                  % (n, v['cpus']),
+                  'between boots above is of the size of the target.']
     for key, label in (('sys_enter', 'sys_enter event'),
                        ('sys_both', 'sys_enter + sys_exit events'),
                        ('function', 'function, one function')):

@@ -8,6 +8,13 @@ E=/sys/kernel/debug/etrace
 F=/sys/kernel/debug/tracing
 N=${BENCH_N:-20000}
 ROUNDS=${BENCH_FORKS:-100}
+# getuid()'s own function, which the function tracers hook: arm64's
+# SYSCALL_DEFINE0 makes __arm64_sys_getuid, x86_64's __do_sys_getuid.
+case $(uname -m) in
+aarch64) FN=__arm64_sys_getuid ;;
+*) FN=__do_sys_getuid ;;
+esac
+echo "BENCH-ARCH $(uname -m) $FN"
 
 # min3 CMD...: the smallest of three runs (interrupts only add).
 min3() {
@@ -71,11 +78,11 @@ echo 'raw_syscalls:*' > "$F/set_event"
 say ftrace_sys_both "$(getuid)"
 quiet
 
-echo __do_sys_getuid > "$E/set_ftrace_filter"
+echo $FN > "$E/set_ftrace_filter"
 echo function > "$E/current_tracer"
 say etrace_function "$(getuid)"
 quiet
-echo __do_sys_getuid > "$F/set_ftrace_filter"
+echo $FN > "$F/set_ftrace_filter"
 echo function > "$F/current_tracer"
 say ftrace_function "$(getuid)"
 quiet
@@ -86,11 +93,11 @@ say cpus "$(grep -c ^processor /proc/cpuinfo)"
 grep -qw etrace.bench=scale /proc/cmdline && exit 0
 
 # function_graph, hooking the same one function in both.
-echo __do_sys_getuid > "$E/set_ftrace_filter"
+echo $FN > "$E/set_ftrace_filter"
 echo function_graph > "$E/current_tracer"
 say etrace_function_graph "$(getuid)"
 quiet
-echo __do_sys_getuid > "$F/set_ftrace_filter"
+echo $FN > "$F/set_ftrace_filter"
 echo function_graph > "$F/current_tracer"
 say ftrace_function_graph "$(getuid)"
 quiet

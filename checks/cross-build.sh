@@ -33,18 +33,20 @@ for a in "${arches[@]}"; do
 	read -r name arch cross checkers objs <<<"$a"
 	command -v "${cross}gcc" >/dev/null || die "no ${cross}gcc (run make deps)"
 	if [ "$name" = arm64 ]; then
-		obj=$ETRACE_CACHE/obj-arm64
-		target=Image
+		# The kernel make arm64-boot-test boots, as boot/lib.sh
+		# builds it for ETRACE_ARCH=arm64 (fragments, image, objects).
+		obj=$(ETRACE_ARCH=arm64 OBJ='' bash -c \
+		      '. "$1/boot/lib.sh"; echo "$OBJ"' - "$TOP")
+		build=(env ETRACE_ARCH=arm64 OBJ="$obj")
 	else
+		allow=
+		[ "$name" = i386 ] && allow=1
 		obj=$ETRACE_CACHE/obj-cross-$name
-		target=prepare
+		build=(env ARCH="$arch" CROSS_COMPILE="$cross" OBJ="$obj"
+		       TARGET=prepare ALLOW_MISSING="$allow"
+		       FRAGMENTS="boot/etrace.config boot/arch/$name.config")
 	fi
-	allow=
-	[ "$name" = i386 ] && allow=1
-	if ! log=$(ARCH=$arch CROSS_COMPILE=$cross OBJ=$obj TARGET=$target \
-		   ALLOW_MISSING=$allow \
-		   FRAGMENTS="boot/etrace.config boot/arch/$name.config" \
-		   "$TOP/boot/kernel.sh" 2>&1); then
+	if ! log=$("${build[@]}" "$TOP/boot/kernel.sh" 2>&1); then
 		echo "$log" | sed "s/^/$name: /"
 		echo "$name: the kernel did not configure or build"
 		fail=1

@@ -38,11 +38,13 @@ void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, udata_cb cb,
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
 /*
- * Kernel text only: an open-addressed table of counters, never moved
- * (the inline adds point into it). Single-threaded TCG only (qemu.sh's
+ * The kernel's instructions only: those at or above KERNEL_BASE, which
+ * is below x86_64's kernel text and arm64's (48-bit or 52-bit), and
+ * above user space on both, counted in an open-addressed table of counters, never moved (the
+ * inline adds point into it). Single-threaded TCG only (qemu.sh's
  * thread=single): translation, the adds and the marks never race.
  */
-#define KERNEL_BASE	0xffffffff80000000ULL
+#define KERNEL_BASE	0xfff0000000000000ULL
 #define SLOTS		(1u << 22)
 
 struct slot {
