@@ -156,7 +156,8 @@ test-lane-x86_64:
 test-lane-arm64:
 	@$(MAKE) --no-print-directory arm64-boot-test
 
-# Figures repeat exactly: guest time counts instructions (-icount). The
+# On x86_64 figures repeat exactly: guest time counts instructions
+# (-icount). The
 # bench kernel is the test kernel without its debugging (boot/bench.config),
 # in an object directory of its own.
 # A second kernel, the same without etrace (boot/noetrace.config), gives

@@ -8,12 +8,8 @@ E=/sys/kernel/debug/etrace
 F=/sys/kernel/debug/tracing
 N=${BENCH_N:-20000}
 ROUNDS=${BENCH_FORKS:-100}
-# getuid()'s own function, which the function tracers hook: arm64's
-# SYSCALL_DEFINE0 makes __arm64_sys_getuid, x86_64's __do_sys_getuid.
-case $(uname -m) in
-aarch64) FN=__arm64_sys_getuid ;;
-*) FN=__do_sys_getuid ;;
-esac
+# getuid()'s own function (init.sh), which the function tracers hook.
+FN=$GETUID_FN
 echo "BENCH-ARCH $(uname -m) $FN"
 
 # min3 CMD...: the smallest of three runs (interrupts only add).

@@ -99,7 +99,7 @@ if grep -qw sysprof available_tracers; then
 	run 'echo sysprof > current_tracer'
 	run 'dd if=/dev/zero of=/dev/null bs=1M count=100 2> /dev/null'
 	run 'echo 0 > tracing_enabled'
-	run "awk '/sysprof: /{ if (hit) exit; s = \$0; dd = / dd-/; next } { s = s \"\\n\" \$0 } dd && / => do_syscall_64\$/ { hit = 1 } END { print s }' trace"
+	run "awk '/sysprof: /{ if (hit) exit; s = \$0; dd = / dd-/; next } { s = s \"\\n\" \$0 } dd && / => $SYSCALL_FN\$/ { hit = 1 } END { print s }' trace"
 	run "grep -c 'sysprof: ' trace"
 	run 'echo nop > current_tracer'
 	run 'echo 1 > tracing_enabled'

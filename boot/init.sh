@@ -13,6 +13,13 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 hostname etrace
 export PATH=/bin:/sbin HOME=/root
+# For demo.sh, bench.sh and profile.sh: the function that does getuid()'s
+# work (arm64's SYSCALL_DEFINE0 makes __arm64_sys_getuid, x86_64's
+# __do_sys_getuid), and one every system call's kernel stack goes through.
+case $(uname -m) in
+aarch64) export GETUID_FN=__arm64_sys_getuid SYSCALL_FN=do_el0_svc ;;
+*) export GETUID_FN=__do_sys_getuid SYSCALL_FN=do_syscall_64 ;;
+esac
 
 mode=test
 only='*'

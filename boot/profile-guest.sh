@@ -27,16 +27,10 @@ fill() {
 	echo > "$1/set_event"
 }
 
-# getuid()'s own function: arm64's SYSCALL_DEFINE0 makes
-# __arm64_sys_getuid, x86_64's __do_sys_getuid.
-case $(uname -m) in
-aarch64) FN=__arm64_sys_getuid ;;
-*) FN=__do_sys_getuid ;;
-esac
-
-# tracer DIR TRACER: one function, getuid()'s, traced by TRACER.
+# tracer DIR TRACER: one function, getuid()'s (init.sh), traced by
+# TRACER.
 tracer() {
-	echo "$FN" > "$1/set_ftrace_filter" &&
+	echo "$GETUID_FN" > "$1/set_ftrace_filter" &&
 	echo "$2" > "$1/current_tracer" &&
 	[ "$(cat "$1/current_tracer")" = "$2" ]
 }
