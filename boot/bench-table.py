@@ -209,6 +209,39 @@ lines += [
     % floor,
     'event costs etrace %.1fx the floor, ftrace %.1fx.'
     % (cost('etrace_sys_enter') / floor, cost('ftrace_sys_enter') / floor),
+]
+if 'floor_rules_both' in v:
+    e1, e2 = cost('etrace_sys_enter'), cost('etrace_sys_both')
+    f1, f2 = cost('ftrace_sys_enter'), cost('ftrace_sys_both')
+    lines += [
+        'Floors of a writer, in the empty probe\'s place (boot/floor, writer=):',
+        'a ring writer does the least any lockless per-CPU ring does to',
+        'record the same 80-byte sys_enter record (a stamp, one cmpxchg',
+        'claim, the words, one header store with a lap tag and a commit bit);',
+        'a tracer\'s writer adds the rules a tracer keeps, written once more,',
+        'compactly and inline in the probe (on/off, CPU mask and pid filter',
+        'tests, the latency flags, room kept for an interrupted writer, the',
+        'lost count).',
+        'Both stamp by sched_clock_noinstr(), as etrace\'s writer does.'
+        if v.get('floor_clock_direct') else
+        'Both stamp by sched_clock(), which wraps the sched_clock_noinstr()',
+    ]
+    if not v.get('floor_clock_direct'):
+        lines.append("etrace's writer reads in a preemption level: they are high.")
+    lines += [
+        '  %-20s %-18s %s' % ('', 'sys_enter', 'sys_enter+sys_exit'),
+    ]
+    for key, label in (('floor_writer', 'ring writer'),
+                       ('floor_rules', "tracer's writer")):
+        w1, w2 = cost(key), cost(key + '_both')
+        lines.append('  %-20s %-18s %s' % (
+            label, '%+d = %.2fx' % (w1, w1 / f1), '%+d = %.2fx' % (w2, w2 / f2)))
+    lines += [
+        '  %-20s %-18s %s' % ('etrace', '%+d = %.2fx' % (e1, e1 / f1),
+                              '%+d = %.2fx' % (e2, e2 / f2)),
+        'The empty probe again after them: %+d.' % cost('floor_again'),
+    ]
+lines += [
     'Idle: "off" is %d with etrace compiled in and idle, %d with etrace'
     % (v['off'], v['idle_off']),
     'compiled out (boot/noetrace.config): %+d instructions per call.'

@@ -183,8 +183,28 @@ wake_rows "$F" tracing_max_latency ftrace
 
 # The floor: an empty probe on sys_enter (boot/floor), what any tracer
 # pays before it records a byte. Last, as the module cannot be unloaded.
-if [ -e /modules/etrace_floor.ko ] && insmod /modules/etrace_floor.ko; then
+# Its writers stamp by the clock etrace's writer reads, found here.
+CLK=$(awk '$3 == "sched_clock_noinstr" { print "0x" $1; exit }' /proc/kallsyms)
+if [ -e /modules/etrace_floor.ko ] &&
+	insmod /modules/etrace_floor.ko ${CLK:+clock=$CLK}; then
 	say floor "$(getuid)"
+	if [ "$(cat /sys/module/etrace_floor/parameters/clock_direct)" = Y ]; then
+		say floor_clock_direct 1
+	else
+		say floor_clock_direct 0
+	fi
+	# The floors of a ring writer and of a tracer's writer: the least
+	# each does for the same records, in the empty probe's place
+	# (boot/floor, writer=).
+	W=/sys/module/etrace_floor/parameters/writer
+	if echo 1 > "$W"; then
+		say floor_writer "$(getuid)"
+		echo 2 > "$W" && say floor_writer_both "$(getuid)"
+		echo 3 > "$W" && say floor_rules "$(getuid)"
+		echo 4 > "$W" && say floor_rules_both "$(getuid)"
+		echo 0 > "$W"
+		say floor_again "$(getuid)"
+	fi
 fi
 
 # The latency tracers, each against ftrace's of the same name. A
