@@ -222,15 +222,15 @@ if 'floor_rules_both' in v:
         'compactly and inline in the probe (on/off, CPU mask and pid filter',
         'tests, the latency flags, room kept for an interrupted writer, the',
         'lost count).',
-        'Both stamp by sched_clock_noinstr(), as etrace\'s writer does.'
-        if v.get('floor_clock_direct') else
-        'Both stamp by sched_clock(), which wraps the sched_clock_noinstr()',
     ]
-    if not v.get('floor_clock_direct'):
-        lines.append("etrace's writer reads in a preemption level: they are high.")
-    lines += [
-        '  %-20s %-18s %s' % ('', 'sys_enter', 'sys_enter+sys_exit'),
-    ]
+    if v.get('floor_clock_direct'):
+        lines.append("Both stamp by sched_clock_noinstr(), as etrace's writer does.")
+    else:
+        lines += [
+            'Both stamp by sched_clock(), which wraps the sched_clock_noinstr()',
+            "etrace's writer reads in a preemption level: they are high.",
+        ]
+    lines.append('  %-20s %-18s %s' % ('', 'sys_enter', 'sys_enter+sys_exit'))
     for key, label in (('floor_writer', 'ring writer'),
                        ('floor_rules', "tracer's writer")):
         w1, w2 = cost(key), cost(key + '_both')
