@@ -1,50 +1,67 @@
 #!/usr/bin/env bash
-# The b4 cover letter. b4 keeps it as the message of an empty commit at
-# the start of the branch, followed by its tracking data.
-#   cover.sh commit   create that commit on HEAD from cover-letter.txt
-#   cover.sh show     print the cover text held by the branch
+# The postings' cover letters. The series is a stack of postings, each a
+# folder patches/N-NAME/ with its cover-letter.txt and its patches. On
+# the branch, each posting starts with an empty commit that holds its
+# cover letter as b4 keeps one (cover strategy "commit"): the text, then
+# b4's tracking data, whose change-id names the posting. b4 finds the
+# nearest such commit below HEAD, so a branch checked out at a
+# posting's last patch is that posting's b4 prep branch.
+#   cover.sh commit NAME   create that commit on HEAD from
+#                          patches/NAME/cover-letter.txt
+#   cover.sh list [REF]    "COMMIT NAME" of each posting, in order
+#   cover.sh show COMMIT   print the cover text COMMIT holds
+#   cover.sh start         the first posting's cover commit
 . "$(dirname "$0")/lib.sh"
 
 MARK="--- b4-submit-tracking ---"
 
-cover_commit() {
-	kgit rev-list --reverse "$BASE_TAG..$BRANCH" | sed -n 1p
+# Every cover commit of the branch (or of REF), oldest first, with its
+# posting.
+list() {
+	local c id
+	for c in $(kgit rev-list --reverse --grep="^$MARK\$" "$BASE_TAG..${1:-$BRANCH}"); do
+		id=$(kgit log -1 --format=%B "$c" | sed -n 's/.*"change-id": "\(.*\)".*/\1/p')
+		echo "$c $(posting_of_change_id "$id")"
+	done
 }
 
 case "${1:-}" in
 commit)
+	name=${2:?usage: cover.sh commit NAME}
+	[ -f "$TOP/patches/$name/cover-letter.txt" ] || die "no patches/$name/cover-letter.txt"
 	msg=$(mktemp)
 	trap 'rm -f "$msg"' EXIT
 	{
-		cat "$TOP/cover-letter.txt"
+		cat "$TOP/patches/$name/cover-letter.txt"
 		echo
 		echo "$MARK"
 		echo "# This section is used internally by b4 prep for tracking purposes."
 		cat <<JSON
 {
   "series": {
-    "revision": 3,
-    "change-id": "$CHANGE_ID",
+    "revision": 1,
+    "change-id": "$(change_id_of_posting "$name")",
     "base-branch": null,
-    "prefixes": []
+    "prefixes": ["RFC"]
   }
 }
 JSON
 	} > "$msg"
 	# Today's date: b4 only looks for a cover commit younger than a year.
 	kgit commit -q --allow-empty --cleanup=verbatim -F "$msg"
-	kgit config "branch.$BRANCH.b4-prep-cover-strategy" commit
+	;;
+list)
+	list "${2:-}"
 	;;
 show)
-	c=$(cover_commit)
-	[ -n "$c" ] || die "no cover commit on $BRANCH"
+	c=${2:?usage: cover.sh show COMMIT}
 	kgit log -1 --format=%B "$c" | awk -v m="$MARK" '$0 == m { exit } { print }' |
 		sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 	;;
 start)
-	cover_commit
+	list | sed -n '1s/ .*//p'
 	;;
 *)
-	die "usage: cover.sh commit|show|start"
+	die "usage: cover.sh commit NAME|list|show COMMIT|start"
 	;;
 esac

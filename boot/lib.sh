@@ -49,9 +49,22 @@ BASE_TAG=etrace-base
 BRANCH=etrace
 TARBALL=/usr/src/linux-source-6.12.tar.xz
 PKG=linux-source-6.12
-# A fixed b4 change-id: the series keeps one identity wherever it is
-# prepared.
-CHANGE_ID=20261202-etrace-3f1c2a9d7e01
+# The postings, in the order they apply: the folders patches/N-NAME/,
+# each with its cover-letter.txt and its patches.
+postings() {
+	(cd "$TOP/patches" && for d in [0-9]*-*/; do [ -d "$d" ] && echo "${d%/}"; done) |
+		sort -n
+}
+# Each posting's b4 change-id, fixed, so that it keeps one identity
+# wherever it is prepared; it names the posting (see boot/cover.sh).
+# Every posting goes to the tracing list and LKML, and to the
+# maintainers of kernel/trace (MAINTAINERS, TRACING).
+SERIES_TO="linux-trace-kernel@vger.kernel.org"
+SERIES_CC="Steven Rostedt <rostedt@goodmis.org>, Masami Hiramatsu <mhiramat@kernel.org>, Mathieu Desnoyers <mathieu.desnoyers@efficios.com>, linux-kernel@vger.kernel.org"
+CHANGE_DATE=20261207
+CHANGE_HASH=3f1c2a9d7e01
+change_id_of_posting() { echo "$CHANGE_DATE-etrace-$1-$CHANGE_HASH"; }
+posting_of_change_id() { sed "s/^$CHANGE_DATE-etrace-//; s/-$CHANGE_HASH\$//" <<<"$1"; }
 JOBS=${JOBS:-$(($(nproc) + 1))}
 
 # Fixed identities (and, for the base commit, a fixed date): the base

@@ -58,19 +58,33 @@ if [ "${TREE_FRESH:-}" = 1 ] &&
 	exit 0
 fi
 
-# 4. Reset: base, the b4 cover commit, then every patch.
+# 4. Reset: base, then each posting: its b4 cover commit, its patches.
 note "resetting $BRANCH to $BASE_TAG + patches/"
 kgit am --abort >/dev/null 2>&1 || true
 kgit checkout -q -f -B "$BRANCH" "$BASE_TAG"
 kgit clean -q -f -d -x
-"$TOP/boot/cover.sh" commit
-shopt -s nullglob
-patches=("$TOP"/patches/*.patch)
-[ ${#patches[@]} -gt 0 ] || die "no patches in patches/"
-if ! kgit am -q "${patches[@]}" >&2; then
-	failed=$(cat "$SRC/.git/rebase-apply/next" 2>/dev/null || echo 0)
-	kgit am --abort >/dev/null 2>&1 || true
-	[ "$failed" -gt 0 ] || die "git am failed"
-	die "patch $(basename "${patches[$((failed - 1))]}") does not apply to $PKG $ver"
-fi
-note "tree ready: $SRC ($BRANCH, ${#patches[@]} patches on $BASE_TAG)"
+# b4's recipients for every posting (b4 send reads them from git config):
+# the tracing list, LKML and the tracing maintainers. A patch touching
+# another subsystem's file names its maintainers in Cc: trailers; b4
+# sends them that patch and the cover letter.
+kgit config b4.send-series-to "$SERIES_TO"
+kgit config b4.send-series-cc "$SERIES_CC"
+kgit config "branch.$BRANCH.b4-prep-cover-strategy" commit
+mapfile -t names < <(postings)
+[ ${#names[@]} -gt 0 ] || die "no postings in patches/"
+n=0
+for name in "${names[@]}"; do
+	"$TOP/boot/cover.sh" commit "$name"
+	shopt -s nullglob
+	patches=("$TOP/patches/$name"/*.patch)
+	shopt -u nullglob
+	[ ${#patches[@]} -gt 0 ] || die "no patches in patches/$name"
+	if ! kgit am -q "${patches[@]}" >&2; then
+		failed=$(cat "$SRC/.git/rebase-apply/next" 2>/dev/null || echo 0)
+		kgit am --abort >/dev/null 2>&1 || true
+		[ "$failed" -gt 0 ] || die "git am failed"
+		die "patch $name/$(basename "${patches[$((failed - 1))]}") does not apply to $PKG $ver"
+	fi
+	n=$((n + ${#patches[@]}))
+done
+note "tree ready: $SRC ($BRANCH, ${#names[@]} postings, $n patches on $BASE_TAG)"
