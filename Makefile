@@ -25,7 +25,7 @@ CHECKS := apply checkpatch sparse coccicheck w1 cross-build kernel-doc \
 	maintainers cover-letter bisect-build
 
 .PHONY: all deps tree export export-check kernel print-kernel check \
-	boot-test arm64-boot-test debug-boot-test test bench arm64-bench profile demo shell send-dry-run clean \
+	boot-test arm64-boot-test debug-boot-test test bench arm64-bench profile demo shell send-dry-run posting-test clean \
 	$(addprefix check-,$(CHECKS))
 
 all: test
@@ -74,7 +74,12 @@ export ONLY
 BAD_PARAMS = etrace=no_such_tracer etrace_event=no_such:event etrace_buf_size=12x
 GOOD_PARAMS = etrace=initcall etrace_event=sched:sched_process_exec,no_such:event \
 	etrace_buf_size=2M kunit.enable=0
+# boot-run (and arm64-boot-run, debug-boot-run) boots the kernel as it
+# was built last, building nothing: make test's graph builds it first.
 boot-test: kernel
+	@$(MAKE) --no-print-directory boot-run LANE=1
+.PHONY: boot-run arm64-boot-run debug-boot-run
+boot-run:
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/boot-test.log $(LOG_DIR)/boot-params.log
 	@CMDLINE="$(BAD_PARAMS)" boot/qemu.sh test $(LOG_DIR)/boot-test.log || true
@@ -93,9 +98,11 @@ boot-test: kernel
 # suite and script but mmiotrace's, which is x86's alone. ONLY= as for
 # boot-test; the same bad parameters are given.
 arm64-boot-test: tree
+	@ETRACE_ARCH=arm64 boot/kernel.sh
+	@$(MAKE) --no-print-directory arm64-boot-run LANE=1
+arm64-boot-run:
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/boot-arm64.log
-	@ETRACE_ARCH=arm64 boot/kernel.sh
 	@ETRACE_ARCH=arm64 CMDLINE="$(BAD_PARAMS)" \
 		boot/qemu.sh test $(LOG_DIR)/boot-arm64.log || true
 	@boot/parse-log.py $(LOG_DIR)/boot-arm64.log boot/expected-results "$(ONLY)" arm64
@@ -121,40 +128,76 @@ DEBUG_ONLY = debug_storm,branch,mmiotrace
 DEBUG_PARAMS = kunit.filter_glob=etrace* STORM_FILTER=vfs_* no5lvl \
 	etrace.timeout=420 watchdog_thresh=30 rcupdate.rcu_cpu_stall_timeout=60
 debug-boot-test: tree
+	@boot/debug-kernel.sh
+	@$(MAKE) --no-print-directory debug-boot-run LANE=1
+debug-boot-run:
 	@mkdir -p $(LOG_DIR)
 	@rm -f $(LOG_DIR)/boot-debug.log
-	@boot/debug-kernel.sh
 	@ONLY=$(DEBUG_ONLY) CMDLINE="$(DEBUG_PARAMS)" \
 		boot/debug-kernel.sh boot test $(LOG_DIR)/boot-debug.log || true
 	@boot/parse-log.py $(LOG_DIR)/boot-debug.log boot/expected-debug $(DEBUG_ONLY)
 
-# check resets the tree; the boots then build exactly what was checked
-# (the gates have built every kernel already). A QEMU guest keeps one
-# host CPU busy (single-threaded TCG), so the arm64 boot runs beside the
-# x86_64 ones, on the other: two lanes, each one's output printed whole
-# when it ends. LANE=1 keeps them from making the tree and the packages
-# both at once (check has).
+# make test runs the gates and the boots as one graph of jobs on two
+# slots (make -j2), so that a QEMU guest, which keeps one host CPU busy
+# (single-threaded TCG), runs as soon as its kernel is built, beside the
+# builds and gates on the other CPU, instead of after all of them. The
+# order below is the order make prefers among the jobs that may run:
+# the x86_64 test kernel and its boots first (the longest chain), then
+# the checks that need no kernel, the debug kernel and its boot, the
+# arm64 kernel and its boot, and the gates that build. Jobs that build
+# in one object directory follow each other (the x86_64 kernel, sparse,
+# W=1, then the per-patch build, which starts from a copy of it). A
+# boot boots the kernel its build job made; it builds nothing. Every job
+# runs even when another fails (-k); each prints its output whole when
+# it ends, with how long it took.
+TEST_JOBS = test-boot-x86 test-quick test-boot-debug test-boot-arm64 \
+	test-cross test-sparse test-w1 test-bisect
+QUICK_CHECKS = apply checkpatch coccicheck kernel-doc maintainers cover-letter
+.PHONY: test test-graph $(TEST_JOBS) test-kernel-x86 test-kernel-debug \
+	test-kernel-arm64
 test:
-	@$(MAKE) --no-print-directory check
-	@$(MAKE) --no-print-directory test-kernels TREE_FRESH=1
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lanes LANE=1
+	@$(MAKE) --no-print-directory tree
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory -k -j2 --output-sync=target test-graph LANE=1; \
+	rc=$$?; echo "etrace: make test: $$(( $$(date +%s) - start )) s after the tree"; exit $$rc
+test-graph: $(TEST_JOBS)
 
-# The three kernels the lanes boot, built one after the other first (the
-# gates' W=1 and C=2 builds leave some objects to rebuild): no build then
-# runs beside a guest under test.
-.PHONY: test-kernels
-test-kernels: tree
-	@boot/kernel.sh
-	@boot/debug-kernel.sh
-	@ETRACE_ARCH=arm64 boot/kernel.sh
+# timed NAME COMMAND...: run a job, say how long it took and how it ended.
+timed = s=$$(date +%s); if $(2); then r=ok; else r=FAILED; fi; \
+	echo "job $(1): $$r ($$(( $$(date +%s) - s )) s)"; [ $$r = ok ]
 
-.PHONY: test-lanes test-lane-x86_64 test-lane-arm64
-test-lanes: test-lane-x86_64 test-lane-arm64
-test-lane-x86_64:
-	@$(MAKE) --no-print-directory boot-test
-	@$(MAKE) --no-print-directory debug-boot-test
-test-lane-arm64:
-	@$(MAKE) --no-print-directory arm64-boot-test
+# A build job copies the image it made: its boot boots the copy, which
+# the gates that build again in the same object directory do not touch.
+IMAGES = $(ETRACE_CACHE)/images
+keep_image = mkdir -p $(IMAGES) && cp -f $(1) $(IMAGES)/$(2).tmp && mv -f $(IMAGES)/$(2).tmp $(IMAGES)/$(2)
+test-kernel-x86:
+	@$(call timed,kernel-x86,boot/kernel.sh && $(call keep_image,$(BZIMAGE),x86_64))
+test-kernel-debug: test-quick
+	@$(call timed,kernel-debug,boot/debug-kernel.sh && \
+		$(call keep_image,$(ETRACE_CACHE)/obj-debug/arch/x86/boot/bzImage,debug))
+test-kernel-arm64: test-kernel-debug
+	@$(call timed,kernel-arm64,ETRACE_ARCH=arm64 boot/kernel.sh && \
+		$(call keep_image,$(ETRACE_CACHE)/obj-arm64/arch/arm64/boot/Image,arm64))
+test-quick:
+	@s=$$(date +%s); fail=0; for c in $(QUICK_CHECKS); do \
+		if checks/$$c.sh; then echo "check $$c: ok"; \
+		else echo "check $$c: FAILED"; fail=1; fi; \
+	done; echo "job quick checks: $$([ $$fail = 0 ] && echo ok || echo FAILED) ($$(( $$(date +%s) - s )) s)"; \
+	exit $$fail
+test-boot-x86: test-kernel-x86
+	@$(call timed,boot-x86,KERNEL=$(IMAGES)/x86_64 $(MAKE) --no-print-directory boot-run)
+test-boot-debug: test-kernel-debug
+	@$(call timed,boot-debug,KERNEL=$(IMAGES)/debug $(MAKE) --no-print-directory debug-boot-run)
+test-boot-arm64: test-kernel-arm64
+	@$(call timed,boot-arm64,KERNEL=$(IMAGES)/arm64 $(MAKE) --no-print-directory arm64-boot-run)
+test-cross: test-kernel-arm64
+	@$(call timed,cross-build,checks/cross-build.sh)
+test-sparse: test-kernel-x86 test-kernel-debug
+	@$(call timed,sparse,checks/sparse.sh)
+test-w1: test-sparse
+	@$(call timed,w1,checks/w1.sh)
+test-bisect: test-w1
+	@$(call timed,bisect-build,checks/bisect-build.sh)
 
 # On x86_64 figures repeat exactly: guest time counts instructions
 # (-icount). The
@@ -227,6 +270,12 @@ demo: kernel
 shell: kernel
 	@boot/qemu.sh shell /dev/null
 
+# Each posting alone: checked out at its last patch, built and booted
+# with its own tests (boot/posting-test.sh). POSTINGS="1-core 3-events"
+# picks some.
+posting-test: tree
+	@boot/posting-test.sh $(POSTINGS)
+
 send-dry-run: tree
 	@boot/send.sh "$(OUT)"
 
@@ -234,5 +283,5 @@ clean:
 	rm -rf $(ETRACE_CACHE)/obj $(ETRACE_CACHE)/obj-bisect* $(ETRACE_CACHE)/bisect-* \
 		$(ETRACE_CACHE)/obj-bench $(ETRACE_CACHE)/obj-debug $(ETRACE_CACHE)/obj-branch \
 		$(ETRACE_CACHE)/obj-arm64 $(ETRACE_CACHE)/obj-bench*-arm64 \
-		$(ETRACE_CACHE)/obj-cross-* \
+		$(ETRACE_CACHE)/obj-cross-* $(ETRACE_CACHE)/obj-posting \
 		$(IDLE_OBJ) $(NOHOOKS_OBJ) $(LOG_DIR) $(ETRACE_CACHE)/insn-count.so

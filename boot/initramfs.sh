@@ -76,4 +76,6 @@ if [ -n "${EXTRA_KO:-}" ]; then
 fi
 
 (cd "$root" && find . -print0 | LC_ALL=C sort -z |
-	cpio --null -o -H newc --owner 0:0 --quiet) | gzip -9n > "$out"
+	cpio --null -o -H newc --owner 0:0 --quiet) | gzip -9n > "$out.$$"
+# Whole or not at all: two guests of one architecture may boot at once.
+mv -f "$out.$$" "$out"

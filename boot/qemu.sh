@@ -3,6 +3,7 @@
 # $ETRACE_ARCH (boot/lib.sh).
 #   qemu.sh MODE LOG [EXTRA QEMU ARGS]   MODE: test, demo, shell, bench
 #                                        or profile
+# KERNEL overrides the image booted (see below).
 # ONLY=GLOB[,GLOB...] in the environment runs only the selftests
 # test_GLOB.sh (and ftrace's suite if a GLOB matches "ftracetest");
 # CMDLINE adds to the kernel command line; SMP (2 by default) is the
@@ -12,7 +13,9 @@
 mode=${1:?usage: qemu.sh MODE LOG}
 log=${2:?usage: qemu.sh MODE LOG}
 shift 2
-kernel="$OBJ/$IMAGE"
+# KERNEL: an image to boot instead of the one in $OBJ (make test boots
+# copies its build jobs made, while other jobs build in $OBJ).
+kernel=${KERNEL:-$OBJ/$IMAGE}
 initrd="$ETRACE_CACHE/initramfs-$ETRACE_ARCH.cpio.gz"
 [ -f "$kernel" ] || die "no kernel at $kernel (run make kernel)"
 st="$SRC/tools/testing/selftests/etrace"
