@@ -48,8 +48,9 @@ cleanup() {
 	for b in $(kgit for-each-ref --format='%(refname:short)' "refs/heads/$scratch*"); do
 		kgit branch -q -D "$b"
 	done
-	kgit for-each-ref --format='%(refname)' "refs/original/refs/heads/$scratch" |
-		xargs -r -n 1 kgit update-ref -d
+	for r in $(kgit for-each-ref --format='%(refname)' "refs/original/refs/heads/$scratch*"); do
+		kgit update-ref -d "$r"
+	done
 }
 trap cleanup EXIT
 sed_m="s|^M:\\t$neutral\$|M:\\t$sender|"
