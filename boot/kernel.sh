@@ -11,6 +11,10 @@ for f in ${FRAGMENTS:-boot/etrace.config}; do
 done
 mkdir -p "$OBJ"
 kmake() { make -C "$SRC" O="$OBJ" -s "$@"; }
+# One build at a time in an object directory: make test's jobs may ask
+# for the same kernel at once (copies are taken under the same lock).
+exec 8>"$OBJ/.etrace-build.lock"
+flock 8
 
 # The options the fragments ask for, the last word on each winning.
 wanted() {

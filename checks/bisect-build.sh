@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Gate: every patch builds on its own, as a linked vmlinux.
+# Gate: every patch builds on its own, and links.
 #
-# One build per patch that changes kernel sources (some 60), so cost is
+# One build per patch that changes kernel sources (some 55), so cost is
 # what this script is about:
 # - The patches are split into BISECT_CHAINS runs of consecutive patches
-#   (2 by default), built side by side: part of a step is serial (make's
-#   walk of the tree, the links of vmlinux). Compiling dominates, so the
-#   gain is small: cold, 57 builds took 21.5 min, against 23 in one run.
+#   (1 by default), built side by side. make test runs this gate beside
+#   a QEMU guest, which keeps the other CPU: one run then costs least,
+#   as a second would start by building the series' middle from the
+#   tip's objects.
 # - Each run has a clone of the tree ($ETRACE_CACHE/bisect-N) and an
 #   object directory ($OBJ-bisect-N). It builds in a mount namespace of
 #   its own where the clone is mounted over $SRC: kbuild names sources
@@ -22,6 +23,15 @@
 #   of the patch before (FAST_CONFIG), going forward only.
 # - A patch that changes only Documentation/ or tools/ is not built
 #   again: its kernel is the one of the patch before it.
+# - A patch that changes etrace's own sources only (kernel/trace/etrace/,
+#   no Kconfig, no header that a file outside it includes) builds that
+#   directory alone, and checks/link-check.sh checks the link without
+#   linking: every symbol etrace's objects use defined once, by them or
+#   by the rest of the kernel as the last full build of its run linked
+#   it, and every one the rest takes from them still defined. kbuild's
+#   walk of the whole tree and the link are most of such a step. The
+#   last patch of each posting, a patch that changes anything else, and
+#   a run's first step link a vmlinux.
 # - A patch whose tree (Documentation/ and tools/ left out) built
 #   before, with the same fragments, scripts, compiler and linker, is
 #   not built again ($ETRACE_CACHE/bisect-built lists them): after a
@@ -33,7 +43,7 @@
 #   starts from tinyconfig).
 . "$(dirname "$0")/../boot/lib.sh"
 
-chains=${BISECT_CHAINS:-2}
+chains=${BISECT_CHAINS:-1}
 start=$("$TOP/boot/cover.sh" start)
 tip=$(kgit rev-parse "$BRANCH")
 unshare -m true 2>/dev/null ||
@@ -66,6 +76,28 @@ for c in $commits; do
 	todo+=("$c")
 done
 
+# The last patch of each posting: always linked.
+mapfile -t lasts < <("$TOP/boot/cover.sh" list | awk 'NR > 1 { print $1 }' |
+	while read -r cv; do kgit rev-parse "$cv^"; done; echo "$tip")
+
+# etrace_only REPO FROM TO: whether the kernel files TO changes since
+# FROM are all etrace's own sources, none of them a Kconfig file or a
+# header that a file outside etrace's directory includes.
+etrace_only() {
+	local f
+	for f in $(git -C "$1" diff --name-only "$2" "$3" | grep -Ev '^(Documentation|tools)/'); do
+		case $f in
+		kernel/trace/etrace/Kconfig*) return 1 ;;
+		kernel/trace/etrace/*.h)
+			git -C "$1" grep -q "etrace/$(basename "$f")" "$3" -- ':!kernel/trace/etrace/' &&
+				return 1 ;;
+		kernel/trace/etrace/*) ;;
+		*) return 1 ;;
+		esac
+	done
+	return 0
+}
+
 # kernel_tree REPO COMMIT: a name for what a build of COMMIT reads, its
 # tree but Documentation/ and tools/ (see above); a fixup of a selftest
 # then builds nothing again.
@@ -76,6 +108,7 @@ kernel_tree() {
 # run N COMMIT...: build each commit in order, in run N's clone.
 run() {
 	local n=$1 wt="$ETRACE_CACHE/bisect-$1" bobj="$OBJ-bisect-$1" c key prev fast=
+	local linked= target how
 	shift
 	if [ ! -d "$wt/.git" ] || [ ! -f "$bobj/.config" ]; then
 		rm -rf "$wt" "$bobj"
@@ -87,7 +120,7 @@ run() {
 		# The index learns the new times: else each checkout writes
 		# every file again.
 		git -C "$wt" update-index -q --refresh
-		cp -a "$OBJ" "$bobj"
+		flock "$OBJ/.etrace-build.lock" cp -a "$OBJ" "$bobj"
 	fi
 	git -C "$wt" fetch -q "$SRC" "+refs/heads/$BRANCH:refs/heads/$BRANCH"
 	for c in "$@"; do
@@ -104,15 +137,26 @@ run() {
 		while read -r f; do
 			rm -f "$bobj/${f%.*}.o" "$bobj/$(dirname "$f")/.$(basename "${f%.*}").o.cmd"
 		done
+		target=vmlinux how=
+		if [ -n "$linked" ] && [[ " ${lasts[*]} " != *" $c "* ]] &&
+		   etrace_only "$wt" "$prev" "$c"; then
+			target=kernel/trace/etrace/ how=" (its objects, link checked)"
+		fi
 		if ! unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
 			sh "$wt" "$SRC" env OBJ="$bobj" JOBS=2 ALLOW_MISSING=1 \
-			FAST_CONFIG=$fast TARGET=vmlinux "$TOP/boot/kernel.sh" \
+			FAST_CONFIG=$fast TARGET=$target "$TOP/boot/kernel.sh" \
 			>"$bobj.log" 2>&1; then
 			echo "does not build alone: $(git -C "$wt" log -1 --format=%s "$c")"
 			tail -n 20 "$bobj.log"
 			return 1
 		fi
-		echo "builds: $(git -C "$wt" log -1 --format=%s "$c")"
+		if [ "$target" = vmlinux ]; then
+			"$TOP/checks/link-check.sh" base "$bobj" "$bobj.link" && linked=1
+		elif ! "$TOP/checks/link-check.sh" check "$bobj" "$bobj.link"; then
+			echo "does not link alone: $(git -C "$wt" log -1 --format=%s "$c")"
+			return 1
+		fi
+		echo "builds: $(git -C "$wt" log -1 --format=%s "$c")$how"
 		echo "$key" >>"$built"
 		fast=1
 	done
