@@ -89,7 +89,8 @@ etrace_only() {
 		case $f in
 		kernel/trace/etrace/Kconfig*) return 1 ;;
 		kernel/trace/etrace/*.h)
-			git -C "$1" grep -q "etrace/$(basename "$f")" "$3" -- ':!kernel/trace/etrace/' &&
+			git -C "$1" grep -qE "#include .*etrace/$(basename "$f")" "$3" -- \
+				':!kernel/trace/etrace/' ':!Documentation/' ':!tools/' &&
 				return 1 ;;
 		kernel/trace/etrace/*) ;;
 		*) return 1 ;;
