@@ -126,7 +126,7 @@ DEBUG_ONLY = debug_storm,branch,mmiotrace
 # then reports an interrupt handler's every access as wild (seen once,
 # before any initcall). 4-level paging has no such window.
 DEBUG_PARAMS = kunit.filter_glob=etrace* STORM_FILTER=vfs_* no5lvl \
-	etrace.timeout=420 watchdog_thresh=30 rcupdate.rcu_cpu_stall_timeout=60
+	etrace.timeout=600 watchdog_thresh=30 rcupdate.rcu_cpu_stall_timeout=60
 debug-boot-test: tree
 	@boot/debug-kernel.sh
 	@$(MAKE) --no-print-directory debug-boot-run LANE=1
